@@ -1,0 +1,516 @@
+package dev.loadtest;
+
+import dev.loadtest.internal.Engines;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import javax.net.ssl.SSLContext;
+
+/**
+ * An HTTP load test: what to load, how hard and for how long. Immutable and thread-safe; run it as
+ * often as you like.
+ *
+ * <pre>{@code
+ * Result result = LoadTest.target(URI.create("http://127.0.0.1:8080/hello"))
+ *         .clients(100)                        // connections
+ *         .streams(10)                         // requests in flight per connection
+ *         .duration(Duration.ofSeconds(5))
+ *         .warmUp(Duration.ofSeconds(1))
+ *         .run();
+ * System.out.println(result);                  // an h2load-style report
+ * }</pre>
+ *
+ * <p>The closed model of h2load: exactly {@code clients} connections, each keeping {@code streams}
+ * requests in flight (HTTP/2 streams, or HTTP/1.1 pipelining), until {@code requests} have been done
+ * or {@code duration} has passed. Several targets are used round robin on each connection.
+ *
+ * <p>The work is done by an engine found on the class path ({@code dev.loadtest:loadtest-core}).
+ */
+public final class LoadTest {
+
+    private final List<URI> targets;
+    private final int clients;
+    private final int streams;
+    private final int threads;
+    private final long requests;
+    private final Duration duration;
+    private final Duration warmUp;
+    private final Protocol protocol;
+    private final String method;
+    private final List<Header> headers;
+    private final byte[] body;
+    private final Duration connectTimeout;
+    private final Duration requestTimeout;
+    private final boolean keepAlive;
+    private final SSLContext sslContext;
+    private final boolean insecureTrustAll;
+
+    private LoadTest(Builder b) {
+        this.targets = List.copyOf(b.targets);
+        this.clients = b.clients;
+        this.streams = b.streams;
+        this.threads = b.threads > 0 ? b.threads : Math.min(b.clients, Runtime.getRuntime().availableProcessors());
+        this.requests = b.requests;
+        this.duration = b.duration;
+        this.warmUp = b.warmUp;
+        this.protocol = b.protocol != null ? b.protocol
+                : isHttps() ? Protocol.NEGOTIATE : Protocol.HTTP_1_1;
+        this.method = b.method != null ? b.method : b.body != null ? "POST" : "GET";
+        this.headers = List.copyOf(b.headers);
+        this.body = b.body;
+        this.connectTimeout = b.connectTimeout;
+        this.requestTimeout = b.requestTimeout;
+        this.keepAlive = b.keepAlive;
+        this.sslContext = b.sslContext;
+        this.insecureTrustAll = b.insecureTrustAll;
+    }
+
+    /**
+     * Starts describing a load test of one or more URIs on one server (same scheme, host and port);
+     * several are used round robin on each connection, as h2load does.
+     *
+     * @throws IllegalArgumentException if no URI is given, or one is not an absolute {@code http} or
+     *     {@code https} URI with a host, or they name different servers
+     */
+    public static Builder target(URI... uris) {
+        return new Builder(Arrays.asList(Objects.requireNonNull(uris, "uris must not be null")));
+    }
+
+    /** {@link #target(URI...)} for URI strings. */
+    public static Builder target(String... uris) {
+        Objects.requireNonNull(uris, "uris must not be null");
+        List<URI> parsed = new ArrayList<>();
+        for (String uri : uris) {
+            try {
+                parsed.add(new URI(Objects.requireNonNull(uri, "uri must not be null")));
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalArgumentException("target (" + uri + ") is not a valid URI: " + e.getReason(), e);
+            }
+        }
+        return new Builder(parsed);
+    }
+
+    /** A builder holding this test's settings, to derive a changed copy. */
+    public Builder newBuilder() {
+        Builder b = new Builder(targets);
+        b.clients = clients;
+        b.streams = streams;
+        b.threads = threads;
+        b.requests = requests;
+        b.duration = duration;
+        b.warmUp = warmUp;
+        b.protocol = protocol;
+        b.method = method;
+        b.headers.addAll(headers);
+        b.body = body;
+        b.connectTimeout = connectTimeout;
+        b.requestTimeout = requestTimeout;
+        b.keepAlive = keepAlive;
+        b.sslContext = sslContext;
+        b.insecureTrustAll = insecureTrustAll;
+        return b;
+    }
+
+    /**
+     * Runs the test and blocks until it ends. If the calling thread is interrupted, the run is stopped
+     * and its partial result returned (marked {@linkplain Result#stopped() stopped}), with the
+     * interrupt flag set again.
+     */
+    public Result run() {
+        LoadTestRun run = start();
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return run.result().get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    run.stop();
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    if (cause instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException("load test failed: " + cause, cause);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Starts the test and returns at once with a handle to its result and to {@link LoadTestRun#stop()}. */
+    public LoadTestRun start() {
+        return Engines.find().start(this);
+    }
+
+    /** The targets, in round-robin order. */
+    public List<URI> targets() {
+        return targets;
+    }
+
+    /** Connections held open during the run. */
+    public int clients() {
+        return clients;
+    }
+
+    /** Requests in flight per connection: HTTP/2 streams, or HTTP/1.1 pipelining depth. */
+    public int streams() {
+        return streams;
+    }
+
+    /** I/O threads. */
+    public int threads() {
+        return threads;
+    }
+
+    /** The number of requests to do, if the run is counted rather than timed. */
+    public OptionalLong requests() {
+        return requests > 0 ? OptionalLong.of(requests) : OptionalLong.empty();
+    }
+
+    /** How long the measured phase lasts, if the run is timed. */
+    public Optional<Duration> duration() {
+        return Optional.ofNullable(duration);
+    }
+
+    /** Time spent sending requests before measuring; zero for none. */
+    public Duration warmUp() {
+        return warmUp;
+    }
+
+    /** The protocol, with the scheme's default resolved. */
+    public Protocol protocol() {
+        return protocol;
+    }
+
+    /** The request method. */
+    public String method() {
+        return method;
+    }
+
+    /** Extra request headers, in order. */
+    public List<Header> headers() {
+        return headers;
+    }
+
+    /** A copy of the request body, if any. */
+    public Optional<byte[]> body() {
+        return Optional.ofNullable(body).map(byte[]::clone);
+    }
+
+    /** The body's length in bytes, or -1 without a body; does not copy. */
+    public int bodyLength() {
+        return body == null ? -1 : body.length;
+    }
+
+    /** Time allowed to open a connection (TCP and TLS). */
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /** Time allowed for a request from being sent to its response's end. */
+    public Duration requestTimeout() {
+        return requestTimeout;
+    }
+
+    /** Whether connections are reused; {@code false} opens a new connection per request, like ab without -k. */
+    public boolean keepAlive() {
+        return keepAlive;
+    }
+
+    /** The TLS context to use, if one was given. */
+    public Optional<SSLContext> sslContext() {
+        return Optional.ofNullable(sslContext);
+    }
+
+    /** Whether every certificate and host name is trusted (explicit, insecure opt-in). */
+    public boolean insecureTrustAll() {
+        return insecureTrustAll;
+    }
+
+    /** Whether the targets use TLS. */
+    public boolean isHttps() {
+        return "https".equalsIgnoreCase(targets.get(0).getScheme());
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder("LoadTest[targets=").append(targets)
+                .append(", clients=").append(clients)
+                .append(", streams=").append(streams)
+                .append(", threads=").append(threads);
+        if (duration != null) {
+            s.append(", duration=").append(Durations.human(duration));
+        } else {
+            s.append(", requests=").append(requests);
+        }
+        if (!warmUp.isZero()) {
+            s.append(", warmUp=").append(Durations.human(warmUp));
+        }
+        s.append(", protocol=").append(protocol).append(", method=").append(method);
+        if (!headers.isEmpty()) {
+            s.append(", headers=").append(headers);
+        }
+        if (body != null) {
+            s.append(", body=").append(body.length).append(" bytes");
+        }
+        if (!keepAlive) {
+            s.append(", keepAlive=false");
+        }
+        if (insecureTrustAll) {
+            s.append(", insecureTrustAll");
+        }
+        return s.append(']').toString();
+    }
+
+    /**
+     * Describes a {@link LoadTest}. Each setter checks its argument at once; rules that combine
+     * settings are checked by {@link #build()}, {@link #run()} and {@link #start()}.
+     * Not thread-safe.
+     */
+    public static final class Builder {
+        private final List<URI> targets;
+        private int clients = 1;
+        private int streams = 1;
+        private int threads;
+        private long requests;
+        private Duration duration;
+        private Duration warmUp = Duration.ZERO;
+        private Protocol protocol;
+        private String method;
+        private final List<Header> headers = new ArrayList<>();
+        private byte[] body;
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration requestTimeout = Duration.ofSeconds(30);
+        private boolean keepAlive = true;
+        private SSLContext sslContext;
+        private boolean insecureTrustAll;
+
+        private Builder(List<URI> uris) {
+            this.targets = Targets.check(uris);
+        }
+
+        /** Connections to hold open, like h2load -c. Default 1; at least 1. */
+        public Builder clients(int clients) {
+            this.clients = atLeast("clients", clients, 1);
+            return this;
+        }
+
+        /**
+         * Requests kept in flight on each connection, like h2load -m: concurrent streams over HTTP/2,
+         * pipelining depth over HTTP/1.1. Default 1; at least 1.
+         */
+        public Builder streams(int streams) {
+            this.streams = atLeast("streams", streams, 1);
+            return this;
+        }
+
+        /** I/O threads, like h2load -t. Default: the available processors, at most {@code clients}. */
+        public Builder threads(int threads) {
+            this.threads = atLeast("threads", threads, 1);
+            return this;
+        }
+
+        /** Ends the run after this many requests, like h2load -n. At least {@code clients}. */
+        public Builder requests(long requests) {
+            if (requests < 1) {
+                throw new IllegalArgumentException("requests (" + requests + ") must be >= 1");
+            }
+            this.requests = requests;
+            return this;
+        }
+
+        /** Ends the run after this measured time, like h2load -D. Positive; millisecond precision. */
+        public Builder duration(Duration duration) {
+            this.duration = positive("duration", duration);
+            return this;
+        }
+
+        /**
+         * Sends requests for this long before measuring, like h2load --warm-up-time; nothing sent in
+         * it is counted. Default zero; only with {@link #duration(Duration)}.
+         */
+        public Builder warmUp(Duration warmUp) {
+            Objects.requireNonNull(warmUp, "warmUp must not be null");
+            if (warmUp.isNegative()) {
+                throw new IllegalArgumentException("warmUp (" + warmUp + ") must be >= 0");
+            }
+            this.warmUp = warmUp;
+            return this;
+        }
+
+        /**
+         * The protocol. Default: {@link Protocol#NEGOTIATE} for https (ALPN, h2 preferred),
+         * {@link Protocol#HTTP_1_1} for http; {@link Protocol#HTTP_2} over http is h2c with prior knowledge.
+         */
+        public Builder protocol(Protocol protocol) {
+            this.protocol = Objects.requireNonNull(protocol, "protocol must not be null");
+            return this;
+        }
+
+        /** The request method, an HTTP token such as {@code PUT}. Default GET, or POST with a body. */
+        public Builder method(String method) {
+            Objects.requireNonNull(method, "method must not be null");
+            if (method.isEmpty() || !method.chars().allMatch(c -> c > 32 && c < 127
+                    && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0)) {
+                throw new IllegalArgumentException("method (" + method + ") must be an HTTP token, e.g. GET or POST");
+            }
+            this.method = method;
+            return this;
+        }
+
+        /** Adds a request header, like h2load -H; repeatable. See {@link Header} for the rules. */
+        public Builder header(String name, String value) {
+            headers.add(new Header(name, value));
+            return this;
+        }
+
+        /** The request body, sent with every request, like h2load -d. The array is copied. */
+        public Builder body(byte[] body) {
+            this.body = Objects.requireNonNull(body, "body must not be null").clone();
+            return this;
+        }
+
+        /** The request body read from a file now, like h2load -d FILE. */
+        public Builder body(Path file) {
+            Objects.requireNonNull(file, "body file must not be null");
+            try {
+                this.body = Files.readAllBytes(file);
+            } catch (IOException | OutOfMemoryError e) {
+                throw new IllegalArgumentException("body file (" + file + ") cannot be read: " + e, e);
+            }
+            return this;
+        }
+
+        /** Time allowed to open a connection (TCP and TLS). Default 10 s; positive. */
+        public Builder connectTimeout(Duration connectTimeout) {
+            this.connectTimeout = positive("connectTimeout", connectTimeout);
+            return this;
+        }
+
+        /**
+         * Time allowed for one request, from being sent to its response's end. Default 30 s; positive.
+         * A request over it is counted as timed out and its connection is closed and opened again.
+         */
+        public Builder requestTimeout(Duration requestTimeout) {
+            this.requestTimeout = positive("requestTimeout", requestTimeout);
+            return this;
+        }
+
+        /**
+         * Whether connections are reused. Default true; false opens a new connection for every request,
+         * like ab without -k (then {@code streams} must be 1).
+         */
+        public Builder keepAlive(boolean keepAlive) {
+            this.keepAlive = keepAlive;
+            return this;
+        }
+
+        /** The TLS context for https targets, e.g. one trusting a test certificate. */
+        public Builder sslContext(SSLContext sslContext) {
+            this.sslContext = Objects.requireNonNull(sslContext, "sslContext must not be null");
+            return this;
+        }
+
+        /**
+         * Trusts every certificate and host name. Insecure, for test servers with self-signed
+         * certificates only; the report says it was used.
+         */
+        public Builder insecureTrustAll() {
+            this.insecureTrustAll = true;
+            return this;
+        }
+
+        /**
+         * Checks the rules that combine settings and returns the immutable test.
+         *
+         * @throws IllegalStateException naming the settings and the rule they break
+         */
+        public LoadTest build() {
+            if (requests > 0 && duration != null) {
+                throw new IllegalStateException("requests (" + requests + ") and duration ("
+                        + Durations.human(duration) + ") cannot both be set: a run is counted or timed");
+            }
+            if (requests == 0 && duration == null) {
+                throw new IllegalStateException("neither requests nor duration is set: a run needs one of them");
+            }
+            if (requests > 0 && requests < clients) {
+                throw new IllegalStateException("requests (" + requests + ") must be >= clients (" + clients + ")");
+            }
+            if (!warmUp.isZero() && duration == null) {
+                throw new IllegalStateException("warmUp (" + Durations.human(warmUp)
+                        + ") needs duration: a counted run has no warm-up");
+            }
+            if (threads > clients) {
+                throw new IllegalStateException("threads (" + threads + ") must be <= clients (" + clients + ")");
+            }
+            if (!keepAlive && streams > 1) {
+                throw new IllegalStateException("streams (" + streams
+                        + ") must be 1 with keepAlive(false): each connection carries one request");
+            }
+            boolean https = "https".equalsIgnoreCase(targets.get(0).getScheme());
+            if (protocol == Protocol.NEGOTIATE && !https) {
+                throw new IllegalStateException("protocol (NEGOTIATE) needs https targets: ALPN is part of TLS");
+            }
+            if (!https && (sslContext != null || insecureTrustAll)) {
+                throw new IllegalStateException((insecureTrustAll ? "insecureTrustAll" : "sslContext")
+                        + " is set but the targets are not https");
+            }
+            if (sslContext != null && insecureTrustAll) {
+                throw new IllegalStateException("sslContext and insecureTrustAll cannot both be set");
+            }
+            if (body != null && method != null) {
+                String m = method.toUpperCase(Locale.ROOT);
+                if (m.equals("GET") || m.equals("HEAD")) {
+                    throw new IllegalStateException("body (" + body.length + " bytes) is not allowed with method "
+                            + method + ": use POST or PUT");
+                }
+            }
+            return new LoadTest(this);
+        }
+
+        /** {@code build().run()}. */
+        public Result run() {
+            return build().run();
+        }
+
+        /** {@code build().start()}. */
+        public LoadTestRun start() {
+            return build().start();
+        }
+
+        private static int atLeast(String name, int value, int min) {
+            if (value < min) {
+                throw new IllegalArgumentException(name + " (" + value + ") must be >= " + min);
+            }
+            return value;
+        }
+
+        private static Duration positive(String name, Duration value) {
+            Objects.requireNonNull(value, name + " must not be null");
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException(name + " (" + value + ") must be > 0");
+            }
+            if (value.compareTo(Duration.ofDays(365)) > 0) {
+                throw new IllegalArgumentException(name + " (" + value + ") must be <= 365 days");
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.loadtest;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/** The rules a load test's URIs follow. */
+final class Targets {
+
+    private Targets() {
+    }
+
+    static List<URI> check(List<URI> uris) {
+        if (uris.isEmpty()) {
+            throw new IllegalArgumentException("targets must not be empty: give at least one URI");
+        }
+        URI first = null;
+        for (URI uri : uris) {
+            Objects.requireNonNull(uri, "target must not be null");
+            String scheme = uri.getScheme() == null ? null : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!"http".equals(scheme) && !"https".equals(scheme)) {
+                throw new IllegalArgumentException("target (" + uri + ") must use the http or https scheme");
+            }
+            if (uri.getHost() == null || uri.getHost().isEmpty()) {
+                throw new IllegalArgumentException("target (" + uri + ") must name a host");
+            }
+            if (uri.getRawUserInfo() != null) {
+                throw new IllegalArgumentException("target (" + redacted(uri)
+                        + ") must not carry user info: send credentials with header(\"Authorization\", ...)");
+            }
+            if (uri.getRawFragment() != null) {
+                throw new IllegalArgumentException("target (" + uri + ") must not have a fragment (#...)");
+            }
+            if (first == null) {
+                first = uri;
+            } else if (!scheme.equals(first.getScheme().toLowerCase(Locale.ROOT))
+                    || !uri.getHost().equalsIgnoreCase(first.getHost()) || port(uri) != port(first)) {
+                throw new IllegalArgumentException("target (" + uri + ") must use the same scheme, host and port as ("
+                        + first + "): a load test loads one server");
+            }
+        }
+        return List.copyOf(uris);
+    }
+
+    /** The port, with the scheme's default. */
+    static int port(URI uri) {
+        if (uri.getPort() >= 0) {
+            return uri.getPort();
+        }
+        return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+    }
+
+    private static String redacted(URI uri) {
+        return uri.toString().replace(uri.getRawUserInfo() + "@", "<redacted>@");
+    }
+}

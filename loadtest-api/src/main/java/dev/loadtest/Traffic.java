@@ -1,0 +1,28 @@
+package dev.loadtest;
+
+/**
+ * Bytes moved during the measured phase, counted as h2load counts them (after TLS decryption).
+ *
+ * <pre>{@code
+ * double savings = result.traffic().headerSpaceSavings();   // HPACK's effect, 0 on HTTP/1.1
+ * }</pre>
+ *
+ * @param totalBytes all bytes received
+ * @param headerBytes bytes of response header blocks as received (HPACK-compressed on HTTP/2)
+ * @param decodedHeaderBytes the same header blocks decoded (equal to {@code headerBytes} on HTTP/1.1)
+ * @param dataBytes response body bytes
+ * @param sentBytes all bytes sent
+ */
+public record Traffic(long totalBytes, long headerBytes, long decodedHeaderBytes, long dataBytes, long sentBytes) {
+
+    public Traffic {
+        if (totalBytes < 0 || headerBytes < 0 || decodedHeaderBytes < 0 || dataBytes < 0 || sentBytes < 0) {
+            throw new IllegalArgumentException("byte counts must be >= 0");
+        }
+    }
+
+    /** {@code 1 - headerBytes / decodedHeaderBytes}, h2load's "space savings"; 0 with no headers. */
+    public double headerSpaceSavings() {
+        return decodedHeaderBytes == 0 ? 0 : 1.0 - (double) headerBytes / decodedHeaderBytes;
+    }
+}

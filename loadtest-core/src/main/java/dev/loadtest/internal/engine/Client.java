@@ -1,0 +1,357 @@
+package dev.loadtest.internal.engine;
+
+import dev.loadtest.ErrorCategory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hc.core5.concurrent.FutureCallback;
+import org.apache.hc.core5.http.ConnectionClosedException;
+import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.nio.command.RequestExecutionCommand;
+import org.apache.hc.core5.http.protocol.HttpCoreContext;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.reactor.Command;
+import org.apache.hc.core5.reactor.IOSession;
+
+/**
+ * One of the run's {@code clients}, as in h2load: a connection kept busy with {@code streams}
+ * requests, opened again whenever it is lost, until the run has no more work.
+ *
+ * <p>Its state changes under its own monitor. Uncontended in practice: HttpCore calls back on the
+ * connection's I/O thread, and only the run's timer looks in from outside, every few milliseconds.
+ */
+final class Client {
+
+    private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final int index;
+    private final EngineRun run;
+    private final Phase phase;
+    private final List<Exchange> inFlight = new ArrayList<>();
+    private final long requestTimeoutNanos;
+
+    private IOSession session;
+    private boolean connecting;
+    private boolean reconnectScheduled;
+    private boolean started;
+    private boolean done;
+    private long connectStartNanos;
+    private boolean connectRecorded;
+    private boolean firstResponseSeen;
+    private int sentOnConnection;
+    private int failuresInARow;
+    private int nextTarget;
+
+    private long lifeStartNanos;
+    private long lifeEndNanos;
+    private long responses;
+
+    Client(int index, EngineRun run) {
+        this.index = index;
+        this.run = run;
+        this.phase = run.phase();
+        this.requestTimeoutNanos = run.test().requestTimeout().toNanos();
+        this.nextTarget = index % run.templates().size();
+    }
+
+    synchronized void start() {
+        started = true;
+        lifeStartNanos = Math.max(System.nanoTime(), phase.measureStartNanos);
+        connect();
+    }
+
+    private void connect() {
+        if (!phase.hasWork()) {
+            finish();
+            return;
+        }
+        connecting = true;
+        connectRecorded = false;
+        firstResponseSeen = false;
+        sentOnConnection = 0;
+        connectStartNanos = System.nanoTime();
+        try {
+            run.requestSession(new FutureCallback<>() {
+                @Override
+                public void completed(IOSession result) {
+                    onConnected(result);
+                }
+
+                @Override
+                public void failed(Exception ex) {
+                    onConnectFailed(ex);
+                }
+
+                @Override
+                public void cancelled() {
+                    onConnectFailed(new ConnectionClosedException("connect cancelled"));
+                }
+            });
+        } catch (RuntimeException e) {
+            // the reactor is shutting down
+            connecting = false;
+            finish();
+        }
+    }
+
+    private synchronized void onConnected(IOSession newSession) {
+        connecting = false;
+        session = newSession;
+        long now = System.nanoTime();
+        if (phase.isMeasured(now)) {
+            WorkerStats stats = run.recorders().get();
+            stats.connections++;
+            if (!run.isTls()) {
+                connectRecorded = true;
+                WorkerStats.record(stats.connectTime, now - connectStartNanos);
+            }
+        }
+        if (!phase.hasWork()) {
+            newSession.close(CloseMode.GRACEFUL);
+            finish();
+            return;
+        }
+        fill();
+    }
+
+    private synchronized void onConnectFailed(Exception cause) {
+        connecting = false;
+        countLostAttempt(Failures.ofConnect(cause), Failures.message(cause));
+        reconnectLater();
+    }
+
+    /**
+     * A connection that could not be had, or that closed before carrying a request, stands for one
+     * request that was never issued (h2load counts those as failed and errored): so a counted run
+     * against a dead server ends, and its errors are there to read.
+     */
+    private void countLostAttempt(ErrorCategory category, String message) {
+        failuresInARow++;
+        if (phase.acquire()) {
+            if (phase.isMeasured(System.nanoTime())) {
+                WorkerStats stats = run.recorders().get();
+                stats.notIssued++;
+                stats.errored++;
+                stats.error(category, message);
+            }
+        }
+    }
+
+    /** Keeps {@code streams} requests in flight while there is work and the connection is open. */
+    private void fill() {
+        IOSession s = session;
+        while (s != null && s.isOpen() && inFlight.size() < run.test().streams()
+                && (run.test().keepAlive() || sentOnConnection + inFlight.size() == 0)) {
+            if (!phase.acquire()) {
+                break;
+            }
+            Exchange exchange = new Exchange(this, nextTemplate(), phase);
+            inFlight.add(exchange);
+            exchange.issuedNanos = System.nanoTime();
+            s.enqueue(new RequestExecutionCommand(exchange, HttpCoreContext.create()), Command.Priority.NORMAL);
+            if (!s.isOpen()) {
+                exchange.failed(new ConnectionClosedException("connection closed"));
+            }
+        }
+        settle();
+    }
+
+    /** After any change: reconnect if the connection is gone, end if the work is. */
+    private void settle() {
+        if (done || connecting || !inFlight.isEmpty()) {
+            return;
+        }
+        if (!phase.hasWork()) {
+            if (session != null) {
+                session.close(CloseMode.GRACEFUL);
+            }
+            finish();
+            return;
+        }
+        if (session == null || !session.isOpen()) {
+            if (session != null && sentOnConnection == 0) {
+                countLostAttempt(ErrorCategory.RESET, "connection closed before a request could be sent");
+            }
+            session = null;
+            reconnectLater();
+        }
+    }
+
+    private void reconnectLater() {
+        if (reconnectScheduled || done) {
+            return;
+        }
+        if (!phase.hasWork()) {
+            finish();
+            return;
+        }
+        if (failuresInARow == 0) {
+            connect();
+            return;
+        }
+        // back off from a server that refuses or drops us: 1 ms, 2 ms, 4 ms ... 1 s
+        long delay = Math.min(MAX_BACKOFF_NANOS, TimeUnit.MILLISECONDS.toNanos(1L << Math.min(failuresInARow - 1, 10)));
+        reconnectScheduled = true;
+        if (!run.schedule(this::reconnectNow, delay)) {
+            reconnectScheduled = false;
+            finish();
+        }
+    }
+
+    private synchronized void reconnectNow() {
+        reconnectScheduled = false;
+        if (!done && !connecting && session == null) {
+            connect();
+        }
+    }
+
+    private RequestTemplate nextTemplate() {
+        List<RequestTemplate> templates = run.templates();
+        RequestTemplate t = templates.get(nextTarget);
+        nextTarget = (nextTarget + 1) % templates.size();
+        return t;
+    }
+
+    // ---- called by Exchange, on the connection's I/O thread ----
+
+    synchronized void onSent(Exchange exchange, HttpRequest request, boolean measured, boolean http2) {
+        sentOnConnection++;
+        run.protocolSeen(http2);
+        if (!measured) {
+            return;
+        }
+        WorkerStats stats = run.recorders().get();
+        stats.started++;
+        if (!connectRecorded) {
+            // over TLS the connection is ready when the handshake (and ALPN) is done: the first send
+            connectRecorded = true;
+            WorkerStats.record(stats.connectTime, exchange.sentNanos - connectStartNanos);
+        }
+        if (!http2 && run.isTls()) {
+            stats.sentBytes += Http1Sizes.requestHead(request) + run.templates().get(0).bodyLength();
+        }
+    }
+
+    void onResponseHead(Exchange exchange, HttpResponse response, boolean measured, boolean http2) {
+        if (!measured) {
+            return;
+        }
+        long now = System.nanoTime();
+        WorkerStats stats = run.recorders().get();
+        synchronized (this) {
+            if (!firstResponseSeen) {
+                firstResponseSeen = true;
+                WorkerStats.record(stats.timeToFirstByte, now - connectStartNanos);
+            }
+        }
+        if (!http2) {
+            long names = Http1Sizes.headerNamesAndValues(response);
+            stats.headerBytes += names;
+            stats.decodedHeaderBytes += names;
+            if (run.isTls()) {
+                stats.totalBytes += Http1Sizes.responseHead(response);
+            }
+        }
+    }
+
+    void onData(int bytes, boolean http2) {
+        WorkerStats stats = run.recorders().get();
+        stats.dataBytes += bytes;
+        if (run.isTls() && !http2) {
+            stats.totalBytes += bytes;
+        }
+    }
+
+    synchronized void onCompleted(Exchange exchange, int status, long now) {
+        inFlight.remove(exchange);
+        failuresInARow = 0;
+        if (exchange.isMeasured() && phase.isMeasured(now)) {
+            WorkerStats stats = run.recorders().get();
+            stats.responded++;
+            stats.status(status);
+            WorkerStats.record(stats.requestTime, now - exchange.sentNanos);
+            responses++;
+        }
+        if (!run.test().keepAlive() && session != null) {
+            session.close(CloseMode.GRACEFUL);
+            session = null;
+        }
+        fill();
+    }
+
+    synchronized void onFailed(Exchange exchange, ErrorCategory category, String message, long now) {
+        inFlight.remove(exchange);
+        if (exchange.isMeasured() && phase.isMeasured(now)) {
+            WorkerStats stats = run.recorders().get();
+            stats.errored++;
+            if (exchange.timedOut) {
+                stats.timeout++;
+            }
+            stats.error(category, message);
+        }
+        fill();
+    }
+
+    synchronized void onNotSent(Exchange exchange, Exception cause) {
+        inFlight.remove(exchange);
+        phase.release();
+        if (session != null && session.isOpen() && !exchange.timedOut) {
+            // dropped by a live connection (e.g. after GOAWAY): this connection takes no more
+            session.close(CloseMode.GRACEFUL);
+        }
+        fill();
+    }
+
+    // ---- called by the run's timer ----
+
+    /** Enforces the request timeout and restarts a client whose callbacks went missing. */
+    synchronized void check(long now) {
+        if (done || !started) {
+            return;
+        }
+        boolean overdue = false;
+        for (Exchange e : inFlight) {
+            long since = e.sentNanos != 0 ? e.sentNanos : e.issuedNanos;
+            if (now - since > requestTimeoutNanos) {
+                e.timedOut = true;
+                overdue = true;
+            }
+        }
+        if (overdue && session != null) {
+            // HTTP/1.1 cannot cancel one request, and h2load closes the connection too
+            session.close(CloseMode.IMMEDIATE);
+        }
+        if (!overdue && inFlight.isEmpty() && !connecting && !reconnectScheduled) {
+            settle();
+        }
+    }
+
+    /** Closes the connection at the end of the run. */
+    synchronized void close() {
+        if (session != null) {
+            session.close(CloseMode.IMMEDIATE);
+        }
+        finish();
+    }
+
+    private void finish() {
+        if (!done) {
+            done = true;
+            lifeEndNanos = Math.min(System.nanoTime(), phase.measureEndNanos);
+            run.clientDone();
+        }
+    }
+
+    /** Finished responses per second of this client's measured life: h2load's per-client req/s. */
+    synchronized double requestRate(long runEndNanos) {
+        long end = done ? lifeEndNanos : Math.min(runEndNanos, phase.measureEndNanos);
+        long life = end - lifeStartNanos;
+        return life > 0 ? responses / (life / 1e9) : 0;
+    }
+
+    @Override
+    public String toString() {
+        return "client " + index;
+    }
+}

@@ -1,0 +1,256 @@
+package dev.loadtest.internal.engine;
+
+import dev.loadtest.LoadTest;
+import dev.loadtest.LoadTestRun;
+import dev.loadtest.Protocol;
+import dev.loadtest.Result;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hc.core5.concurrent.FutureCallback;
+import org.apache.hc.core5.http.HttpHost;
+import org.apache.hc.core5.http.config.Http1Config;
+import org.apache.hc.core5.http2.HttpVersionPolicy;
+import org.apache.hc.core5.http2.config.H2Config;
+import org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester;
+import org.apache.hc.core5.http2.impl.nio.bootstrap.H2RequesterBootstrap;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.reactor.EndpointParameters;
+import org.apache.hc.core5.reactor.IOReactorConfig;
+import org.apache.hc.core5.reactor.IOSession;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One run of a load test: the requester, the clients, the timer, and the result at the end.
+ *
+ * <p>Connections are opened with {@code requestSession} and requests enqueued on the sessions
+ * directly, as HttpCore's own endpoints do, without the pool in between: a run holds exactly
+ * {@code clients} connections, and closes one at once when a request on it is overdue.
+ */
+final class EngineRun implements LoadTestRun {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EngineRun.class);
+    private static final long TICK_MILLIS = 10;
+    private static final AtomicInteger RUNS = new AtomicInteger();
+
+    private final LoadTest test;
+    private final List<RequestTemplate> templates = new ArrayList<>();
+    private final Recorders recorders = new Recorders();
+    private final CompletableFuture<Result> result = new CompletableFuture<>();
+    private final AtomicBoolean finishing = new AtomicBoolean();
+    private final AtomicInteger activeClients = new AtomicInteger();
+    private final List<Client> clients = new ArrayList<>();
+    private final HttpHost host;
+    private final EndpointParameters endpoint;
+    private final boolean tls;
+    private final ScheduledExecutorService timer;
+    private volatile boolean stopped;
+    private volatile String protocol;
+    private Phase phase;
+    private H2AsyncRequester requester;
+    private long endNanos;
+
+    EngineRun(LoadTest test) {
+        this.test = test;
+        byte[] body = test.body().orElse(null);
+        for (URI target : test.targets()) {
+            templates.add(new RequestTemplate(test, target, body));
+        }
+        URI first = test.targets().get(0);
+        this.tls = test.isHttps();
+        int port = first.getPort() >= 0 ? first.getPort() : tls ? 443 : 80;
+        this.host = new HttpHost(first.getScheme().toLowerCase(java.util.Locale.ROOT), first.getHost(), port);
+        this.endpoint = new EndpointParameters(host, versionPolicy(test.protocol()));
+        int id = RUNS.incrementAndGet();
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "loadtest-timer-" + id);
+            t.setDaemon(true);
+            return t;
+        });
+        executor.setRemoveOnCancelPolicy(true);
+        this.timer = executor;
+    }
+
+    void start() {
+        phase = new Phase(test, System.nanoTime());
+        requester = H2RequesterBootstrap.bootstrap()
+                .setIOReactorConfig(IOReactorConfig.custom()
+                        .setIoThreadCount(test.threads())
+                        .setSelectInterval(TimeValue.ofMilliseconds(TICK_MILLIS * 2))
+                        .setSoTimeout(Timeout.of(test.requestTimeout().plusSeconds(1)))
+                        .setTcpNoDelay(true)
+                        .build())
+                .setVersionPolicy(versionPolicy(test.protocol()))
+                .setH2Config(H2Config.custom()
+                        .setPushEnabled(false)
+                        .setInitialWindowSize((1 << 30) - 1)
+                        .build())
+                .setHttp1Config(Http1Config.DEFAULT)
+                .setTlsStrategy(tls ? Tls.strategy(test) : null)
+                .setHandshakeTimeout(Timeout.of(test.connectTimeout()))
+                .setStreamListener(new FrameCounter(recorders, phase))
+                .setIOSessionDecorator(!tls && test.protocol() == Protocol.HTTP_1_1
+                        ? session -> new CountingSession(session, recorders, phase) : null)
+                .create();
+        requester.start();
+        for (int i = 0; i < test.clients(); i++) {
+            clients.add(new Client(i, this));
+        }
+        activeClients.set(clients.size());
+        timer.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+        for (Client client : clients) {
+            client.start();
+        }
+    }
+
+    /** Every few milliseconds: the deadline of a timed run, request timeouts, lost callbacks. */
+    private void tick() {
+        try {
+            long now = System.nanoTime();
+            if (now >= phase.measureEndNanos) {
+                finish();
+                return;
+            }
+            for (Client client : clients) {
+                client.check(now);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("load test timer failed; the run goes on", e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Result> result() {
+        return result;
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+        finish();
+    }
+
+    LoadTest test() {
+        return test;
+    }
+
+    Phase phase() {
+        return phase;
+    }
+
+    Recorders recorders() {
+        return recorders;
+    }
+
+    List<RequestTemplate> templates() {
+        return templates;
+    }
+
+    boolean isTls() {
+        return tls;
+    }
+
+    void protocolSeen(boolean http2) {
+        if (protocol == null) {
+            protocol = http2 ? (tls ? "h2" : "h2c") : "http/1.1";
+        }
+    }
+
+    void requestSession(FutureCallback<IOSession> callback) {
+        requester.requestSession(host, Timeout.of(test.connectTimeout()), endpoint, callback);
+    }
+
+    /** Runs a task on the timer after a delay; false if the run is ending. */
+    boolean schedule(Runnable task, long delayNanos) {
+        try {
+            timer.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+            return true;
+        } catch (RejectedExecutionException e) {
+            return false;
+        }
+    }
+
+    void clientDone() {
+        if (activeClients.decrementAndGet() == 0) {
+            finish();
+        }
+    }
+
+    private static HttpVersionPolicy versionPolicy(Protocol protocol) {
+        return switch (protocol) {
+            case HTTP_1_1 -> HttpVersionPolicy.FORCE_HTTP_1;
+            case HTTP_2 -> HttpVersionPolicy.FORCE_HTTP_2;
+            case NEGOTIATE -> HttpVersionPolicy.NEGOTIATE;
+        };
+    }
+
+    /** Ends the run once: no new request, connections closed, the reactor shut down, the result out. */
+    private void finish() {
+        if (!finishing.compareAndSet(false, true)) {
+            return;
+        }
+        endNanos = System.nanoTime();
+        if (phase != null) {
+            phase.stopIssuing();
+        }
+        try {
+            timer.execute(this::shutdownAndComplete);
+        } catch (RejectedExecutionException e) {
+            new Thread(this::shutdownAndComplete, "loadtest-finish").start();
+        }
+    }
+
+    private void shutdownAndComplete() {
+        try {
+            for (Client client : clients) {
+                client.close();
+            }
+            if (requester != null) {
+                requester.initiateShutdown();
+                requester.close(CloseMode.IMMEDIATE);
+                requester.awaitShutdown(TimeValue.ofSeconds(10));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.warn("load test shutdown failed", e);
+        } finally {
+            timer.shutdownNow();
+        }
+        try {
+            result.complete(ResultAssembly.assemble(this, endNanos));
+        } catch (RuntimeException | Error e) {
+            result.completeExceptionally(e);
+        }
+    }
+
+    List<Client> clients() {
+        return clients;
+    }
+
+    boolean isStopped() {
+        return stopped;
+    }
+
+    String protocol() {
+        String p = protocol;
+        if (p != null) {
+            return p;
+        }
+        return switch (test.protocol()) {
+            case HTTP_1_1 -> "http/1.1";
+            case HTTP_2 -> tls ? "h2" : "h2c";
+            case NEGOTIATE -> "h2, http/1.1 (none negotiated)";
+        };
+    }
+}

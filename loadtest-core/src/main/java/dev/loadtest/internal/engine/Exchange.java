@@ -1,0 +1,152 @@
+package dev.loadtest.internal.engine;
+
+import dev.loadtest.ErrorCategory;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import org.apache.hc.core5.http.EntityDetails;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.HttpVersion;
+import org.apache.hc.core5.http.nio.AsyncClientExchangeHandler;
+import org.apache.hc.core5.http.nio.CapacityChannel;
+import org.apache.hc.core5.http.nio.DataStreamChannel;
+import org.apache.hc.core5.http.nio.RequestChannel;
+import org.apache.hc.core5.http.protocol.HttpContext;
+import org.apache.hc.core5.http.protocol.HttpCoreContext;
+
+/**
+ * One request and its response. Ends exactly once: completed, failed, or timed out, whichever
+ * HttpCore reports first; later reports are ignored.
+ */
+final class Exchange implements AsyncClientExchangeHandler {
+
+    private final Client client;
+    private final RequestTemplate template;
+    private final Phase phase;
+
+    /** When the request was handed to the connection. */
+    volatile long issuedNanos;
+    /** When the request was put on the wire; 0 while it was not. */
+    volatile long sentNanos;
+    /** Set by the timer when the request ran over its deadline, before it closes the connection. */
+    volatile boolean timedOut;
+    private boolean measured;
+    private boolean http2;
+    private int status;
+    private boolean ended;
+    private ByteBuffer body;
+
+    Exchange(Client connection, RequestTemplate template, Phase phase) {
+        this.client = connection;
+        this.template = template;
+        this.phase = phase;
+    }
+
+    @Override
+    public void produceRequest(RequestChannel channel, HttpContext context) throws HttpException, IOException {
+        HttpRequest request = template.newRequest();
+        long now = System.nanoTime();
+        sentNanos = now;
+        measured = phase.isMeasured(now);
+        body = template.body();
+        channel.sendRequest(request, template.entityDetails(), context);
+        http2 = HttpVersion.HTTP_2.equals(HttpCoreContext.cast(context).getProtocolVersion());
+        client.onSent(this, request, measured, http2);
+    }
+
+    @Override
+    public int available() {
+        return body == null ? 0 : body.remaining();
+    }
+
+    @Override
+    public void produce(DataStreamChannel channel) throws IOException {
+        if (body == null) {
+            channel.endStream();
+            return;
+        }
+        channel.write(body);
+        if (!body.hasRemaining()) {
+            channel.endStream();
+        }
+    }
+
+    @Override
+    public void consumeInformation(HttpResponse response, HttpContext context) {
+        // 1xx interim responses carry no figure of their own
+    }
+
+    @Override
+    public void consumeResponse(HttpResponse response, EntityDetails entityDetails, HttpContext context) {
+        status = response.getCode();
+        client.onResponseHead(this, response, measured, http2);
+        if (entityDetails == null) {
+            complete();
+        }
+    }
+
+    @Override
+    public void updateCapacity(CapacityChannel capacityChannel) throws IOException {
+        capacityChannel.update(Integer.MAX_VALUE);
+    }
+
+    @Override
+    public void consume(ByteBuffer src) {
+        int n = src.remaining();
+        src.position(src.limit());
+        if (measured) {
+            client.onData(n, http2);
+        }
+    }
+
+    @Override
+    public void streamEnd(List<? extends Header> trailers) {
+        complete();
+    }
+
+    @Override
+    public void failed(Exception cause) {
+        end(false, cause);
+    }
+
+    @Override
+    public void cancel() {
+        end(false, null);
+    }
+
+    @Override
+    public void releaseResources() {
+        // a release without completion (connection gone, command dropped) is a failure too
+        end(false, null);
+    }
+
+    private void complete() {
+        end(true, null);
+    }
+
+    private void end(boolean completed, Exception cause) {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        long now = System.nanoTime();
+        if (completed) {
+            client.onCompleted(this, status, now);
+        } else if (sentNanos == 0) {
+            client.onNotSent(this, cause);
+        } else {
+            ErrorCategory category = timedOut ? ErrorCategory.REQUEST_TIMEOUT
+                    : cause == null ? ErrorCategory.RESET : Failures.ofExchange(cause);
+            String message = timedOut ? "no response within the request timeout"
+                    : cause == null ? "connection closed with the request in flight" : Failures.message(cause);
+            client.onFailed(this, category, message, now);
+        }
+    }
+
+    boolean isMeasured() {
+        return measured;
+    }
+}

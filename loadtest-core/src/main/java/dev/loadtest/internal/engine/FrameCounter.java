@@ -1,0 +1,77 @@
+package dev.loadtest.internal.engine;
+
+import java.util.List;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpConnection;
+import org.apache.hc.core5.http2.frame.FrameFlag;
+import org.apache.hc.core5.http2.frame.FrameType;
+import org.apache.hc.core5.http2.frame.RawFrame;
+import org.apache.hc.core5.http2.impl.nio.H2StreamListener;
+
+/**
+ * Counts HTTP/2 bytes exactly as h2load does: every frame in and out (after TLS), HEADERS payloads
+ * as the compressed header bytes, decoded names and values for HPACK's space savings.
+ */
+final class FrameCounter implements H2StreamListener {
+
+    private static final int FRAME_HEADER = 9;
+
+    private final Recorders recorders;
+    private final Phase phase;
+
+    FrameCounter(Recorders recorders, Phase phase) {
+        this.recorders = recorders;
+        this.phase = phase;
+    }
+
+    @Override
+    public void onHeaderInput(HttpConnection connection, int streamId, List<? extends Header> headers) {
+        if (streamId == 0 || !phase.isMeasured(System.nanoTime())) {
+            return;
+        }
+        long n = 0;
+        for (Header h : headers) {
+            n += h.getName().length() + h.getValue().length();
+        }
+        recorders.get().decodedHeaderBytes += n;
+    }
+
+    @Override
+    public void onHeaderOutput(HttpConnection connection, int streamId, List<? extends Header> headers) {
+    }
+
+    @Override
+    public void onFrameInput(HttpConnection connection, int streamId, RawFrame frame) {
+        if (!phase.isMeasured(System.nanoTime())) {
+            return;
+        }
+        WorkerStats stats = recorders.get();
+        int length = frame.getLength();
+        stats.totalBytes += FRAME_HEADER + length;
+        if (frame.getType() == FrameType.HEADERS.getValue()) {
+            int header = length;
+            if (frame.isFlagSet(FrameFlag.PADDED) && frame.getPayload() != null && frame.getPayload().hasRemaining()) {
+                header -= 1 + (frame.getPayload().get(frame.getPayload().position()) & 0xff);
+            }
+            if (frame.isFlagSet(FrameFlag.PRIORITY)) {
+                header -= 5;
+            }
+            stats.headerBytes += Math.max(0, header);
+        }
+    }
+
+    @Override
+    public void onFrameOutput(HttpConnection connection, int streamId, RawFrame frame) {
+        if (phase.isMeasured(System.nanoTime())) {
+            recorders.get().sentBytes += FRAME_HEADER + frame.getLength();
+        }
+    }
+
+    @Override
+    public void onInputFlowControl(HttpConnection connection, int streamId, int delta, int actualSize) {
+    }
+
+    @Override
+    public void onOutputFlowControl(HttpConnection connection, int streamId, int delta, int actualSize) {
+    }
+}

@@ -1,0 +1,74 @@
+package dev.loadtest.internal.engine;
+
+import dev.loadtest.LoadTest;
+import java.net.Socket;
+import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509ExtendedTrustManager;
+import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
+import org.apache.hc.core5.http2.ssl.H2ClientTlsStrategy;
+import org.apache.hc.core5.ssl.SSLContexts;
+
+/** The TLS strategy: certificates and host names verified, unless the test opted out explicitly. */
+final class Tls {
+
+    private Tls() {
+    }
+
+    static TlsStrategy strategy(LoadTest test) {
+        if (test.insecureTrustAll()) {
+            return new H2ClientTlsStrategy(trustAllContext(), (endpoint, engine) -> {
+                SSLParameters parameters = engine.getSSLParameters();
+                parameters.setEndpointIdentificationAlgorithm(null);
+                engine.setSSLParameters(parameters);
+            }, null);
+        }
+        return new H2ClientTlsStrategy(test.sslContext().orElseGet(SSLContexts::createSystemDefault));
+    }
+
+    private static SSLContext trustAllContext() {
+        try {
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, new TrustManager[] {new TrustAll()}, null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot create a trust-all TLS context: " + e, e);
+        }
+    }
+
+    /** Trusts every certificate: only for {@code insecureTrustAll()}. */
+    private static final class TrustAll extends X509ExtendedTrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
+    }
+}

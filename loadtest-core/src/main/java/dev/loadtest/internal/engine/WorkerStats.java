@@ -1,0 +1,63 @@
+package dev.loadtest.internal.engine;
+
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.LatencyHistogram;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The figures one thread recorded. Single writer: only its own thread writes it, without locks;
+ * it is read once, after every writer thread has ended (see {@link Recorders#merge}).
+ */
+final class WorkerStats {
+
+    long started;
+    long responded;
+    long succeeded;
+    long statusFailed;
+    long errored;
+    long timeout;
+    long notIssued;
+
+    /** Responses by status code 0..599; anything else goes to {@link #otherStatuses}. */
+    final long[] statuses = new long[600];
+    final Map<Integer, Long> otherStatuses = new HashMap<>();
+
+    long totalBytes;
+    long headerBytes;
+    long decodedHeaderBytes;
+    long dataBytes;
+    long sentBytes;
+    long connections;
+
+    final Histogram requestTime = LatencyHistogram.newHistogram();
+    final Histogram connectTime = LatencyHistogram.newHistogram();
+    final Histogram timeToFirstByte = LatencyHistogram.newHistogram();
+
+    final EnumMap<ErrorCategory, long[]> errors = new EnumMap<>(ErrorCategory.class);
+    final EnumMap<ErrorCategory, String> errorSamples = new EnumMap<>(ErrorCategory.class);
+
+    void status(int code) {
+        if (code >= 0 && code < statuses.length) {
+            statuses[code]++;
+        } else {
+            otherStatuses.merge(code, 1L, Long::sum);
+        }
+        if (code >= 200 && code < 400) {
+            succeeded++;
+        } else {
+            statusFailed++;
+        }
+    }
+
+    void error(ErrorCategory category, String message) {
+        errors.computeIfAbsent(category, c -> new long[1])[0]++;
+        errorSamples.putIfAbsent(category, message);
+    }
+
+    static void record(Histogram histogram, long nanos) {
+        histogram.recordValue(Math.max(0, nanos));
+    }
+}
