@@ -42,6 +42,8 @@ final class Client {
     private int sentOnConnection;
     private int failuresInARow;
     private int nextTarget;
+    /** Requests this client may still issue (h2load's req_left). */
+    private long quota;
 
     private long lifeStartNanos;
     private long lifeEndNanos;
@@ -52,7 +54,7 @@ final class Client {
         this.run = run;
         this.phase = run.phase();
         this.requestTimeoutNanos = run.test().requestTimeout().toNanos();
-        this.nextTarget = index % run.templates().size();
+        this.quota = phase.quota(index);
     }
 
     synchronized void start() {
@@ -62,7 +64,7 @@ final class Client {
     }
 
     private void connect() {
-        if (!phase.hasWork()) {
+        if (!hasWork()) {
             finish();
             return;
         }
@@ -107,7 +109,7 @@ final class Client {
                 WorkerStats.record(stats.connectTime, now - connectStartNanos);
             }
         }
-        if (!phase.hasWork()) {
+        if (!hasWork()) {
             newSession.close(CloseMode.GRACEFUL);
             finish();
             return;
@@ -128,7 +130,7 @@ final class Client {
      */
     private void countLostAttempt(ErrorCategory category, String message) {
         failuresInARow++;
-        if (phase.acquire()) {
+        if (acquire()) {
             if (phase.isMeasured(System.nanoTime())) {
                 WorkerStats stats = run.recorders().get();
                 stats.notIssued++;
@@ -143,7 +145,7 @@ final class Client {
         IOSession s = session;
         while (s != null && s.isOpen() && inFlight.size() < run.test().streams()
                 && (run.test().keepAlive() || sentOnConnection + inFlight.size() == 0)) {
-            if (!phase.acquire()) {
+            if (!acquire()) {
                 break;
             }
             Exchange exchange = new Exchange(this, nextTemplate(), phase);
@@ -162,7 +164,7 @@ final class Client {
         if (done || connecting || !inFlight.isEmpty()) {
             return;
         }
-        if (!phase.hasWork()) {
+        if (!hasWork()) {
             if (session != null) {
                 session.close(CloseMode.GRACEFUL);
             }
@@ -182,7 +184,7 @@ final class Client {
         if (reconnectScheduled || done) {
             return;
         }
-        if (!phase.hasWork()) {
+        if (!hasWork()) {
             finish();
             return;
         }
@@ -204,6 +206,18 @@ final class Client {
         if (!done && !connecting && session == null) {
             connect();
         }
+    }
+
+    private boolean hasWork() {
+        return quota > 0 && phase.isIssuing();
+    }
+
+    private boolean acquire() {
+        if (!hasWork()) {
+            return false;
+        }
+        quota--;
+        return true;
     }
 
     private RequestTemplate nextTemplate() {
@@ -295,7 +309,7 @@ final class Client {
 
     synchronized void onNotSent(Exchange exchange, Exception cause) {
         inFlight.remove(exchange);
-        phase.release();
+        quota++;
         if (session != null && session.isOpen() && !exchange.timedOut) {
             // dropped by a live connection (e.g. after GOAWAY): this connection takes no more
             session.close(CloseMode.GRACEFUL);

@@ -1,16 +1,17 @@
 package dev.loadtest.internal.engine;
 
 import dev.loadtest.LoadTest;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * When a run measures and how much work is left: the request tickets of a counted run, the
- * deadline of a timed one, and the measured window (warm-up excluded).
+ * When a run measures and whether it still issues requests: the deadline of a timed run and the
+ * measured window (warm-up excluded). A counted run's requests are shared out among the clients
+ * (see {@link #quota}), as h2load does.
  */
 final class Phase {
 
     private final boolean counted;
-    private final AtomicLong tickets;
+    private final long requests;
+    private final int clients;
     final long startNanos;
     final long measureStartNanos;
     /** End of the measured window; for a counted run it is open until the run ends. */
@@ -19,7 +20,8 @@ final class Phase {
 
     Phase(LoadTest test, long startNanos) {
         this.counted = test.requests().isPresent();
-        this.tickets = new AtomicLong(test.requests().orElse(0));
+        this.requests = test.requests().orElse(0);
+        this.clients = test.clients();
         this.startNanos = startNanos;
         this.measureStartNanos = startNanos + test.warmUp().toNanos();
         this.measureEndNanos = counted ? Long.MAX_VALUE
@@ -30,34 +32,20 @@ final class Phase {
         return counted;
     }
 
-    /** Takes the right to send one more request; false when the run has no more to send. */
-    boolean acquire() {
-        if (!issuing) {
-            return false;
-        }
+    /**
+     * The requests client {@code index} is to do in a counted run: an equal share, the first
+     * {@code requests % clients} clients one more (h2load's split); unlimited in a timed run.
+     */
+    long quota(int index) {
         if (!counted) {
-            return true;
+            return Long.MAX_VALUE;
         }
-        long left = tickets.get();
-        while (left > 0) {
-            if (tickets.compareAndSet(left, left - 1)) {
-                return true;
-            }
-            left = tickets.get();
-        }
-        return false;
+        return requests / clients + (index < requests % clients ? 1 : 0);
     }
 
-    /** Gives back a ticket whose request was never put on the wire. */
-    void release() {
-        if (counted) {
-            tickets.incrementAndGet();
-        }
-    }
-
-    /** Whether work may remain: tickets left (counted) or before the deadline (timed). */
-    boolean hasWork() {
-        return issuing && (!counted || tickets.get() > 0);
+    /** Whether requests may still be issued: false after the deadline or stop(). */
+    boolean isIssuing() {
+        return issuing;
     }
 
     /** Stops handing out tickets, at the deadline or on stop(). */

@@ -1,0 +1,41 @@
+package dev.loadtest.testing;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** Which threads a run leaves behind. */
+public final class Threads {
+
+    private Threads() {
+    }
+
+    /** Names of live threads that belong to the engine (its requester and its timer). */
+    public static Set<String> engineThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(Thread::isAlive)
+                .map(Thread::getName)
+                .filter(n -> n.startsWith("requester-dispatch") || n.startsWith("loadtest-")
+                        || n.contains("I/O client dispatch"))
+                .collect(Collectors.toSet());
+    }
+
+    /**
+     * Waits (bounded, 5 s) until no engine thread is alive and returns those still alive. A thread
+     * may take a moment to end after completing the run's future, hence the short wait.
+     */
+    public static Set<String> engineThreadsAfterRun() throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        Set<String> left = engineThreads();
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            left = engineThreads();
+        }
+        return left;
+    }
+
+    /** Protocol-agnostic list form for messages. */
+    public static List<String> sorted(Set<String> names) {
+        return names.stream().sorted().toList();
+    }
+}
