@@ -41,6 +41,8 @@ final class Client {
     private boolean firstResponseSeen;
     private int sentOnConnection;
     private int failuresInARow;
+    /** Why the current connection's requests could not be sent (e.g. its TLS handshake failed). */
+    private Exception lostCause;
     private int nextTarget;
     /** Requests this client may still issue (h2load's req_left). */
     private long quota;
@@ -173,8 +175,11 @@ final class Client {
         }
         if (session == null || !session.isOpen()) {
             if (session != null && sentOnConnection == 0) {
-                countLostAttempt(ErrorCategory.RESET, "connection closed before a request could be sent");
+                Exception cause = lostCause;
+                countLostAttempt(cause == null ? ErrorCategory.RESET : Failures.ofConnect(cause),
+                        cause == null ? "connection closed before a request could be sent" : Failures.message(cause));
             }
+            lostCause = null;
             session = null;
             reconnectLater();
         }
@@ -309,6 +314,9 @@ final class Client {
 
     synchronized void onNotSent(Exchange exchange, Exception cause) {
         inFlight.remove(exchange);
+        if (cause != null && lostCause == null) {
+            lostCause = cause;
+        }
         quota++;
         if (session != null && session.isOpen() && !exchange.timedOut) {
             // dropped by a live connection (e.g. after GOAWAY): this connection takes no more
@@ -327,13 +335,14 @@ final class Client {
         boolean overdue = false;
         for (Exchange e : inFlight) {
             long since = e.sentNanos != 0 ? e.sentNanos : e.issuedNanos;
-            if (now - since > requestTimeoutNanos) {
-                e.timedOut = true;
-                overdue = true;
-            }
+            overdue |= now - since > requestTimeoutNanos;
         }
         if (overdue && session != null) {
-            // HTTP/1.1 cannot cancel one request, and h2load closes the connection too
+            // HTTP/1.1 cannot cancel one request, and h2load closes the connection too: then every
+            // request in flight on it was cut by the timeout
+            for (Exchange e : inFlight) {
+                e.timedOut = true;
+            }
             session.close(CloseMode.IMMEDIATE);
         }
         if (!overdue && inFlight.isEmpty() && !connecting && !reconnectScheduled) {

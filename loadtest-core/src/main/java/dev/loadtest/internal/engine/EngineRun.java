@@ -70,7 +70,7 @@ final class EngineRun implements LoadTestRun {
         this.tls = test.isHttps();
         int port = first.getPort() >= 0 ? first.getPort() : tls ? 443 : 80;
         this.host = new HttpHost(first.getScheme().toLowerCase(java.util.Locale.ROOT), first.getHost(), port);
-        this.endpoint = new EndpointParameters(host, versionPolicy(test.protocol()));
+        this.endpoint = new EndpointParameters(host, versionPolicy(test.protocol(), tls));
         int id = RUNS.incrementAndGet();
         ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "loadtest-timer-" + id);
@@ -90,7 +90,7 @@ final class EngineRun implements LoadTestRun {
                         .setSoTimeout(Timeout.of(test.requestTimeout().plusSeconds(1)))
                         .setTcpNoDelay(true)
                         .build())
-                .setVersionPolicy(versionPolicy(test.protocol()))
+                .setVersionPolicy(versionPolicy(test.protocol(), tls))
                 .setH2Config(H2Config.custom()
                         .setPushEnabled(false)
                         .setInitialWindowSize((1 << 30) - 1)
@@ -186,9 +186,14 @@ final class EngineRun implements LoadTestRun {
         }
     }
 
-    private static HttpVersionPolicy versionPolicy(Protocol protocol) {
+    /**
+     * Over TLS, HTTP/1.1 goes through ALPN negotiation offering http/1.1 only. Known limitation: against
+     * Jetty 12 with TLS 1.3 both this and FORCE_HTTP_1 fail in HttpCore 5.4.4 (the negotiator gets input
+     * before it is connected; see RobustnessTest#should_speak_http1_over_tls_when_asked).
+     */
+    private static HttpVersionPolicy versionPolicy(Protocol protocol, boolean tls) {
         return switch (protocol) {
-            case HTTP_1_1 -> HttpVersionPolicy.FORCE_HTTP_1;
+            case HTTP_1_1 -> tls ? HttpVersionPolicy.NEGOTIATE : HttpVersionPolicy.FORCE_HTTP_1;
             case HTTP_2 -> HttpVersionPolicy.FORCE_HTTP_2;
             case NEGOTIATE -> HttpVersionPolicy.NEGOTIATE;
         };

@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine;
 
 import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
 import java.net.Socket;
 import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
@@ -20,14 +21,21 @@ final class Tls {
     }
 
     static TlsStrategy strategy(LoadTest test) {
-        if (test.insecureTrustAll()) {
-            return new H2ClientTlsStrategy(trustAllContext(), (endpoint, engine) -> {
-                SSLParameters parameters = engine.getSSLParameters();
+        boolean trustAll = test.insecureTrustAll();
+        boolean http1Only = test.protocol() == Protocol.HTTP_1_1;
+        SSLContext context = trustAll ? trustAllContext()
+                : test.sslContext().orElseGet(SSLContexts::createSystemDefault);
+        return new H2ClientTlsStrategy(context, (endpoint, engine) -> {
+            SSLParameters parameters = engine.getSSLParameters();
+            if (trustAll) {
                 parameters.setEndpointIdentificationAlgorithm(null);
-                engine.setSSLParameters(parameters);
-            }, null);
-        }
-        return new H2ClientTlsStrategy(test.sslContext().orElseGet(SSLContexts::createSystemDefault));
+            }
+            if (http1Only) {
+                // HTTP/1.1 over TLS is negotiated by ALPN offering only http/1.1 (see EngineRun#versionPolicy)
+                parameters.setApplicationProtocols(new String[] {"http/1.1"});
+            }
+            engine.setSSLParameters(parameters);
+        }, null);
     }
 
     private static SSLContext trustAllContext() {
