@@ -26,10 +26,11 @@ import java.util.Objects;
  * @param statusCodes responses by exact status code
  * @param traffic bytes received and sent
  * @param requestTime from a request being put on the wire to its response being complete
- * @param connectTime per connection: TCP connect, plus the TLS handshake for https
- * @param timeToFirstByte per connection, as h2load: from starting to connect to the first response byte
+ * @param connectTime per connection (warm-up included): TCP connect, plus the TLS handshake for https
+ * @param timeToFirstByte per connection (warm-up included), as h2load: from starting to connect to the
+ *     first response head
  * @param clientRequestRates each connection's finished requests per second of its life
- * @param connections connections opened in the measured phase, reconnections included
+ * @param connections connections opened during the run (warm-up included), reconnections included
  * @param errors failures by category, each with a sample message; only categories that occurred
  * @param stopped whether the run was ended early by {@link LoadTestRun#stop()} or an interrupt
  */

@@ -102,14 +102,13 @@ final class Client {
     private synchronized void onConnected(IOSession newSession) {
         connecting = false;
         session = newSession;
+        // connection figures cover every connection the run used, warm-up included, as h2load's do
         long now = System.nanoTime();
-        if (phase.isMeasured(now)) {
-            WorkerStats stats = run.recorders().get();
-            stats.connections++;
-            if (!run.isTls()) {
-                connectRecorded = true;
-                WorkerStats.record(stats.connectTime, now - connectStartNanos);
-            }
+        WorkerStats stats = run.recorders().get();
+        stats.connections++;
+        if (!run.isTls()) {
+            connectRecorded = true;
+            WorkerStats.record(stats.connectTime, now - connectStartNanos);
         }
         if (!hasWork()) {
             newSession.close(CloseMode.GRACEFUL);
@@ -237,25 +236,22 @@ final class Client {
     synchronized void onSent(Exchange exchange, HttpRequest request, boolean measured, boolean http2) {
         sentOnConnection++;
         run.protocolSeen(http2);
-        if (!measured) {
-            return;
-        }
         WorkerStats stats = run.recorders().get();
-        stats.started++;
         if (!connectRecorded) {
             // over TLS the connection is ready when the handshake (and ALPN) is done: the first send
             connectRecorded = true;
             WorkerStats.record(stats.connectTime, exchange.sentNanos - connectStartNanos);
         }
+        if (!measured) {
+            return;
+        }
+        stats.started++;
         if (!http2 && run.isTls()) {
             stats.sentBytes += Http1Sizes.requestHead(request) + run.templates().get(0).bodyLength();
         }
     }
 
     void onResponseHead(Exchange exchange, HttpResponse response, boolean measured, boolean http2) {
-        if (!measured) {
-            return;
-        }
         long now = System.nanoTime();
         WorkerStats stats = run.recorders().get();
         synchronized (this) {
@@ -263,6 +259,9 @@ final class Client {
                 firstResponseSeen = true;
                 WorkerStats.record(stats.timeToFirstByte, now - connectStartNanos);
             }
+        }
+        if (!measured) {
+            return;
         }
         if (!http2) {
             long names = Http1Sizes.headerNamesAndValues(response);
