@@ -185,6 +185,14 @@ public final class Nginx implements AutoCloseable {
      * @throws IllegalStateException if nginx is not available or does not start (the message holds its log)
      */
     public static Nginx start() {
+        return start(100_000_000);
+    }
+
+    /**
+     * {@link #start()} with nginx closing each connection after {@code keepaliveRequests} requests
+     * (HTTP/1.1: {@code Connection: close}; HTTP/2: GOAWAY), to test reconnection.
+     */
+    public static Nginx start(int keepaliveRequests) {
         Installation nginx = installation().filter(Installation::http2)
                 .orElseThrow(() -> new IllegalStateException(unavailableReason()));
         Path directory;
@@ -201,7 +209,7 @@ public final class Nginx implements AutoCloseable {
             Files.writeString(directory.resolve("www").resolve("fixture-token"), token);
             for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
                 int[] ports = freePorts(2);
-                Files.writeString(directory.resolve("nginx.conf"), config(nginx, directory, ports[0], ports[1]));
+                Files.writeString(directory.resolve("nginx.conf"), config(nginx, directory, ports[0], ports[1], keepaliveRequests));
                 Path output = directory.resolve("nginx-" + attempt + ".out");
                 List<String> command = new ArrayList<>(List.of(nginx.executable().toString(),
                         "-p", directory + "/", "-c", directory.resolve("nginx.conf").toString()));
@@ -286,14 +294,14 @@ public final class Nginx implements AutoCloseable {
         }
     }
 
-    private static String config(Installation nginx, Path dir, int http1Port, int h2cPort) {
+    private static String config(Installation nginx, Path dir, int http1Port, int h2cPort, int keepaliveRequests) {
         String temp = dir.resolve("temp").toString();
         // "listen ... http2" is deprecated from 1.25.1 on, in favour of "http2 on"
         String h2Listen = nginx.atLeast(1, 25, 1)
                 ? "        listen " + HOST + ":" + h2cPort + ";\n        http2 on;\n"
                 : "        listen " + HOST + ":" + h2cPort + " http2;\n";
         // keepalive_requests covers HTTP/2 from 1.19.7 on; before, http2_max_requests did
-        String h2Requests = nginx.atLeast(1, 19, 7) ? "" : "    http2_max_requests 100000000;\n";
+        String h2Requests = nginx.atLeast(1, 19, 7) ? "" : "    http2_max_requests " + keepaliveRequests + ";\n";
         return "# written by dev.loadtest.testing.Nginx\n"
                 + "worker_processes 1;\n"
                 + "daemon off;\n"
@@ -311,8 +319,8 @@ public final class Nginx implements AutoCloseable {
                 + "    fastcgi_temp_path " + q(Paths.get(temp, "fastcgi")) + ";\n"
                 + "    uwsgi_temp_path " + q(Paths.get(temp, "uwsgi")) + ";\n"
                 + "    scgi_temp_path " + q(Paths.get(temp, "scgi")) + ";\n"
-                // far more than any test sends on one connection: nginx must never close one under load
-                + "    keepalive_requests 100000000;\n"
+                // by default far more than any test sends on one connection: nginx must not close one under load
+                + "    keepalive_requests " + keepaliveRequests + ";\n"
                 + "    keepalive_timeout 300s;\n"
                 + h2Requests
                 + "    server {\n"
