@@ -2,6 +2,7 @@ package dev.loadtest;
 
 import java.util.Locale;
 import java.util.Objects;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -17,8 +18,8 @@ import java.util.Set;
  */
 public record Header(String name, String value) {
 
-    private static final Set<String> ENGINE_OWNED =
-            Set.of("content-length", "transfer-encoding", "connection", "upgrade", "keep-alive", "te");
+    private static final List<String> ENGINE_OWNED =
+            List.of("content-length", "transfer-encoding", "connection", "upgrade", "keep-alive", "te");
     private static final Set<String> SECRET =
             Set.of("authorization", "proxy-authorization", "cookie", "set-cookie");
 

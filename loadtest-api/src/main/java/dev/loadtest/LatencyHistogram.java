@@ -114,6 +114,7 @@ public final class LatencyHistogram {
     /** This distribution and another added together: exact, as HdrHistograms add. */
     public LatencyHistogram plus(LatencyHistogram other) {
         Histogram sum = histogram.copy();
+        sum.setAutoResize(true);
         sum.add(other.histogram);
         return new LatencyHistogram(sum);
     }

@@ -39,6 +39,8 @@ import javax.net.ssl.SSLContext;
 public final class LoadTest {
 
     private final List<URI> targets;
+    private final int requestedThreads;
+    private final String requestedMethod;
     private final int clients;
     private final int streams;
     private final int threads;
@@ -57,6 +59,8 @@ public final class LoadTest {
 
     private LoadTest(Builder b) {
         this.targets = List.copyOf(b.targets);
+        this.requestedThreads = b.threads;
+        this.requestedMethod = b.method;
         this.clients = b.clients;
         this.streams = b.streams;
         this.threads = b.threads > 0 ? b.threads : Math.min(b.clients, Runtime.getRuntime().availableProcessors());
@@ -94,7 +98,9 @@ public final class LoadTest {
             try {
                 parsed.add(new URI(Objects.requireNonNull(uri, "uri must not be null")));
             } catch (java.net.URISyntaxException e) {
-                throw new IllegalArgumentException("target (" + uri + ") is not a valid URI: " + e.getReason(), e);
+                // neither the text nor the cause may carry a password into logs
+                throw new IllegalArgumentException("target (" + Targets.redacted(uri) + ") is not a valid URI: "
+                        + e.getReason());
             }
         }
         return new Builder(parsed);
@@ -105,12 +111,12 @@ public final class LoadTest {
         Builder b = new Builder(targets);
         b.clients = clients;
         b.streams = streams;
-        b.threads = threads;
+        b.threads = requestedThreads;
         b.requests = requests;
         b.duration = duration;
         b.warmUp = warmUp;
         b.protocol = protocol;
-        b.method = method;
+        b.method = requestedMethod;
         b.headers.addAll(headers);
         b.body = body;
         b.connectTimeout = connectTimeout;
@@ -351,6 +357,9 @@ public final class LoadTest {
             if (warmUp.isNegative()) {
                 throw new IllegalArgumentException("warmUp (" + warmUp + ") must be >= 0");
             }
+            if (warmUp.compareTo(Duration.ofDays(365)) > 0) {
+                throw new IllegalArgumentException("warmUp (" + warmUp + ") must be <= 365 days");
+            }
             this.warmUp = warmUp;
             return this;
         }
@@ -369,7 +378,8 @@ public final class LoadTest {
             Objects.requireNonNull(method, "method must not be null");
             if (method.isEmpty() || !method.chars().allMatch(c -> c > 32 && c < 127
                     && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0)) {
-                throw new IllegalArgumentException("method (" + method + ") must be an HTTP token, e.g. GET or POST");
+                throw new IllegalArgumentException("method (" + method.replace("\r", "\\r").replace("\n", "\\n")
+                        + ") must be an HTTP token, e.g. GET or POST");
             }
             this.method = method;
             return this;

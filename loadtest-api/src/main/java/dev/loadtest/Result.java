@@ -50,6 +50,7 @@ public record Result(LoadTest test, Duration duration, String protocol, Requests
         Objects.requireNonNull(connectTime, "connectTime");
         Objects.requireNonNull(timeToFirstByte, "timeToFirstByte");
         Objects.requireNonNull(clientRequestRates, "clientRequestRates");
+        Objects.requireNonNull(errors, "errors");
         errors = errors.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(errors));
     }
 

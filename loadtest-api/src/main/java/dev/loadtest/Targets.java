@@ -18,16 +18,17 @@ final class Targets {
         URI first = null;
         for (URI uri : uris) {
             Objects.requireNonNull(uri, "target must not be null");
+            // credentials first: no later message may print them
+            if (uri.getRawUserInfo() != null || (uri.getRawAuthority() != null && uri.getRawAuthority().contains("@"))) {
+                throw new IllegalArgumentException("target (" + redacted(uri.toString())
+                        + ") must not carry user info: send credentials with header(\"Authorization\", ...)");
+            }
             String scheme = uri.getScheme() == null ? null : uri.getScheme().toLowerCase(Locale.ROOT);
             if (!"http".equals(scheme) && !"https".equals(scheme)) {
                 throw new IllegalArgumentException("target (" + uri + ") must use the http or https scheme");
             }
             if (uri.getHost() == null || uri.getHost().isEmpty()) {
                 throw new IllegalArgumentException("target (" + uri + ") must name a host");
-            }
-            if (uri.getRawUserInfo() != null) {
-                throw new IllegalArgumentException("target (" + redacted(uri)
-                        + ") must not carry user info: send credentials with header(\"Authorization\", ...)");
             }
             if (uri.getRawFragment() != null) {
                 throw new IllegalArgumentException("target (" + uri + ") must not have a fragment (#...)");
@@ -51,7 +52,8 @@ final class Targets {
         return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
     }
 
-    private static String redacted(URI uri) {
-        return uri.toString().replace(uri.getRawUserInfo() + "@", "<redacted>@");
+    /** The URI text with any user info replaced, for messages. */
+    static String redacted(String uri) {
+        return uri.replaceAll("(?<=//)[^/?#@]*@", "<redacted>@");
     }
 }

@@ -11,12 +11,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The text report, laid out as h2load's (nghttp2 1.69 rows with median, p95 and p99 columns), with a
- * p99.9 column and the error breakdown after it.
+ * The text report, laid out as h2load's: its first lines word for word, then its latency rows
+ * ({@code time for request:} ...) with min, max, mean, sd, +/- sd as h2load before 1.69 prints them and
+ * median, p95, p99, p99.9 columns after them, then the error breakdown.
  */
 public final class TextReport {
 
-    private static final String ROW = "%-17s %10s  %10s  %10s  %10s  %9s  %10s  %10s  %10s  %10s%n";
+    private static final String ROW = "%-17s %10s  %10s  %10s  %10s  %9s  %10s  %10s  %10s  %10s";
 
     private TextReport() {
     }
@@ -37,13 +38,13 @@ public final class TextReport {
                 "traffic: %s (%d) total, %s (%d) headers (space savings %s), %s (%d) data%n",
                 Units.bytes(t.totalBytes()), t.totalBytes(), Units.bytes(t.headerBytes()), t.headerBytes(),
                 Units.percent(t.headerSpaceSavings()), Units.bytes(t.dataBytes()), t.dataBytes()));
-        out.append(String.format(Locale.ROOT, ROW, "", "min", "max", "mean", "sd", "+/- sd",
+        out.append(row("", "min", "max", "mean", "sd", "+/- sd",
                 "median", "p95", "p99", "p99.9"));
         latencyRow(out, "time for request:", r.requestTime());
         latencyRow(out, "time for connect:", r.connectTime());
         latencyRow(out, "time to 1st byte:", r.timeToFirstByte());
         Statistics c = r.clientRequestRates();
-        out.append(String.format(Locale.ROOT, ROW, "req/s           :", num(c.min()), num(c.max()), num(c.mean()),
+        out.append(row("req/s           :", num(c.min()), num(c.max()), num(c.mean()),
                 num(c.stdDev()), Units.percent(c.withinStdDev()), num(c.median()), num(c.p95()), num(c.p99()), ""));
         out.append(String.format(Locale.ROOT, "protocol: %s, %d clients, %d streams, %d connections opened%n",
                 r.protocol(), r.test().clients(), r.test().streams(), r.connections()));
@@ -53,7 +54,7 @@ public final class TextReport {
         if (!r.errors().isEmpty()) {
             out.append("errors:").append(System.lineSeparator());
             for (Map.Entry<ErrorCategory, ErrorCount> e : r.errors().entrySet()) {
-                out.append(String.format(Locale.ROOT, "  %-26s %8d  %s%n", e.getKey().label() + ":",
+                out.append(String.format(Locale.ROOT, "  %-28s %8d  %s%n", e.getKey().label() + ":",
                         e.getValue().count(), e.getValue().sampleMessage()));
             }
         }
@@ -68,10 +69,15 @@ public final class TextReport {
     }
 
     private static void latencyRow(StringBuilder out, String label, LatencyHistogram h) {
-        out.append(String.format(Locale.ROOT, ROW, label, Units.duration(h.min()), Units.duration(h.max()),
+        out.append(row(label, Units.duration(h.min()), Units.duration(h.max()),
                 Units.duration(h.mean()), Units.duration(h.stdDev()), Units.percent(h.withinStdDev()),
                 Units.duration(h.median()), Units.duration(h.percentile(95)), Units.duration(h.percentile(99)),
                 Units.duration(h.percentile(99.9))));
+    }
+
+    /** One table row, without trailing blanks. */
+    private static String row(Object... cells) {
+        return String.format(Locale.ROOT, ROW, cells).stripTrailing() + System.lineSeparator();
     }
 
     private static String num(double v) {

@@ -22,7 +22,7 @@ public final class Units {
         if (nanos >= 1e6) {
             return String.format(Locale.ROOT, "%.2fms", nanos / 1e6);
         }
-        return String.format(Locale.ROOT, "%dus", Math.round(nanos / 1e3));
+        return String.format(Locale.ROOT, "%dus", (long) (nanos / 1e3));   // h2load truncates
     }
 
     /** h2load's byte sizes, 1024-based: {@code 512B}, {@code 146.48KB}, {@code 1.12MB}. */

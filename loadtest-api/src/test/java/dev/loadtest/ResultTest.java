@@ -1,0 +1,79 @@
+package dev.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+class ResultTest {
+
+    private static final LoadTest TEST = LoadTest.target("http://127.0.0.1:1/").requests(10).build();
+
+    private static Result result(Duration duration, Requests requests, Map<ErrorCategory, ErrorCount> errors) {
+        return new Result(TEST, duration, "h2c", requests, new StatusCodes(Map.of(200, 8L, 503, 1L)),
+                new Traffic(2_000, 300, 900, 1_500, 700), LatencyHistogram.EMPTY, LatencyHistogram.EMPTY,
+                LatencyHistogram.EMPTY, Statistics.EMPTY, 2, errors, false);
+    }
+
+    @Test
+    void should_count_every_response_in_requests_per_second_as_h2load() {
+        // 10 done, 1 errored: 9 responses (8 x 200, 1 x 503) in 2 s
+        Result r = result(Duration.ofSeconds(2), new Requests(10, 10, 10, 8, 2, 1, 0, 0), Map.of());
+
+        assertThat(r.requestsPerSecond()).isCloseTo(4.5, within(1e-9));
+        assertThat(r.bytesPerSecond()).isCloseTo(1_000, within(1e-9));
+    }
+
+    @Test
+    void should_give_zero_rates_for_a_zero_duration() {
+        Result r = result(Duration.ZERO, new Requests(10, 10, 10, 10, 0, 0, 0, 0), Map.of());
+
+        assertThat(r.requestsPerSecond()).isZero();
+        assertThat(r.bytesPerSecond()).isZero();
+    }
+
+    @Test
+    void should_count_errors_by_category_and_zero_for_the_others() {
+        Result r = result(Duration.ofSeconds(1), new Requests(10, 10, 10, 9, 1, 1, 0, 0),
+                Map.of(ErrorCategory.STREAM_RESET, new ErrorCount(1, "RST_STREAM REFUSED_STREAM")));
+
+        assertThat(r.errorCount(ErrorCategory.STREAM_RESET)).isEqualTo(1);
+        assertThat(r.errorCount(ErrorCategory.GOAWAY)).isZero();
+        assertThat(r.isClean()).isFalse();
+    }
+
+    @Test
+    void should_be_clean_only_when_requests_were_done_without_failure_or_error() {
+        assertThat(result(Duration.ofSeconds(1), new Requests(10, 10, 10, 10, 0, 0, 0, 0), Map.of()).isClean())
+                .isTrue();
+        assertThat(result(Duration.ofSeconds(1), new Requests(10, 10, 10, 9, 1, 0, 0, 0), Map.of()).isClean())
+                .isFalse();
+        assertThat(result(Duration.ofSeconds(1), new Requests(0, 0, 0, 0, 0, 0, 0, 0), Map.of()).isClean())
+                .isFalse();
+    }
+
+    @Test
+    void should_keep_an_unmodifiable_copy_of_the_errors_in_category_order() {
+        Map<ErrorCategory, ErrorCount> given = new EnumMap<>(ErrorCategory.class);
+        given.put(ErrorCategory.OTHER, new ErrorCount(1, "x"));
+        given.put(ErrorCategory.REFUSED, new ErrorCount(2, "Connection refused"));
+        Result r = result(Duration.ofSeconds(1), new Requests(10, 10, 10, 7, 3, 3, 0, 0), given);
+
+        given.clear();
+
+        assertThat(r.errors().keySet()).containsExactly(ErrorCategory.REFUSED, ErrorCategory.OTHER);
+        assertThatThrownBy(() -> r.errors().clear()).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void should_name_a_null_errors_map() {
+        assertThatThrownBy(() -> result(Duration.ofSeconds(1), new Requests(0, 0, 0, 0, 0, 0, 0, 0), null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("errors");
+    }
+}
