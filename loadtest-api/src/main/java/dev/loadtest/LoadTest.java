@@ -56,6 +56,12 @@ public final class LoadTest {
     private final boolean keepAlive;
     private final SSLContext sslContext;
     private final boolean insecureTrustAll;
+    private final double rate;
+    private final List<Stage> stages;
+    private final List<Stage> requestedStages;
+    private final int maxBacklog;
+    private final Duration interval;
+    private final List<LoadTestListener> listeners;
 
     private LoadTest(Builder b) {
         this.targets = List.copyOf(b.targets);
@@ -65,7 +71,16 @@ public final class LoadTest {
         this.streams = b.streams;
         this.threads = b.threads > 0 ? b.threads : Math.min(b.clients, Runtime.getRuntime().availableProcessors());
         this.requests = b.requests;
-        this.duration = b.duration;
+        this.rate = b.rate;
+        this.requestedStages = b.stages == null ? List.of() : List.copyOf(b.stages);
+        // a constant rate over a duration is one stage; stages set the duration
+        this.stages = !requestedStages.isEmpty() ? requestedStages
+                : !Double.isNaN(b.rate) && b.duration != null ? List.of(Stage.rate(b.rate, b.duration)) : List.of();
+        this.duration = !requestedStages.isEmpty() ? requestedStages.stream().map(Stage::duration)
+                .reduce(Duration.ZERO, Duration::plus) : b.duration;
+        this.maxBacklog = b.maxBacklog;
+        this.interval = b.interval;
+        this.listeners = List.copyOf(b.listeners);
         this.warmUp = b.warmUp;
         this.protocol = b.protocol != null ? b.protocol
                 : isHttps() ? Protocol.NEGOTIATE : Protocol.HTTP_1_1;
@@ -113,7 +128,12 @@ public final class LoadTest {
         b.streams = streams;
         b.threads = requestedThreads;
         b.requests = requests;
-        b.duration = duration;
+        b.duration = requestedStages.isEmpty() ? duration : null;
+        b.rate = rate;
+        b.stages = requestedStages.isEmpty() ? null : new ArrayList<>(requestedStages);
+        b.maxBacklog = maxBacklog;
+        b.interval = interval;
+        b.listeners.addAll(listeners);
         b.warmUp = warmUp;
         b.protocol = protocol;
         b.method = requestedMethod;
@@ -195,6 +215,42 @@ public final class LoadTest {
         return Optional.ofNullable(duration);
     }
 
+    /**
+     * Whether requests are sent on a schedule (open model, corrected for coordinated omission) rather
+     * than as soon as a stream is free (closed model, h2load's default).
+     */
+    public boolean isRateDriven() {
+        return !Double.isNaN(rate) || !stages.isEmpty();
+    }
+
+    /** The constant rate given with {@link Builder#rate(double)}, in requests per second. */
+    public java.util.OptionalDouble rate() {
+        return Double.isNaN(rate) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(rate);
+    }
+
+    /**
+     * The rate plan of a timed rate-driven run, stage by stage (a constant rate over a duration is
+     * one stage); empty in a closed-model or counted run.
+     */
+    public List<Stage> stages() {
+        return stages;
+    }
+
+    /** Due requests that may wait for a free stream before new ones are dropped (rate-driven runs). */
+    public int maxBacklog() {
+        return maxBacklog;
+    }
+
+    /** The length of the timeline's intervals. */
+    public Duration interval() {
+        return interval;
+    }
+
+    /** The listeners, in the order given. */
+    public List<LoadTestListener> listeners() {
+        return listeners;
+    }
+
     /** Time spent sending requests before measuring; zero for none. */
     public Duration warmUp() {
         return warmUp;
@@ -261,6 +317,13 @@ public final class LoadTest {
                 .append(", clients=").append(clients)
                 .append(", streams=").append(streams)
                 .append(", threads=").append(threads);
+        if (!stages.isEmpty()) {
+            s.append(", stages=").append(stages.size() == 1 && stages.get(0).fromRate() == stages.get(0).toRate()
+                    ? stages.get(0).fromRate() + " req/s" : stages.toString());
+        }
+        if (!Double.isNaN(rate) && stages.isEmpty()) {
+            s.append(", rate=").append(rate).append(" req/s");
+        }
         if (duration != null) {
             s.append(", duration=").append(Durations.human(duration));
         } else {
@@ -307,6 +370,11 @@ public final class LoadTest {
         private boolean keepAlive = true;
         private SSLContext sslContext;
         private boolean insecureTrustAll;
+        private double rate = Double.NaN;
+        private List<Stage> stages;
+        private int maxBacklog = 10_000;
+        private Duration interval = Duration.ofSeconds(1);
+        private final List<LoadTestListener> listeners = new ArrayList<>();
 
         private Builder(List<URI> uris) {
             this.targets = Targets.check(uris);
@@ -448,22 +516,94 @@ public final class LoadTest {
         }
 
         /**
+         * Sends requests on a fixed schedule at this total rate, spread over the connections, whatever
+         * the responses do: the open model of wrk2 -R and k6's constant-arrival-rate. Response times
+         * then count from each request's due time (corrected for coordinated omission), service times
+         * from its send; both are in the {@link Result}. With {@link #duration(Duration)} or
+         * {@link #requests(long)}. Within (0, 10,000,000] requests per second.
+         */
+        public Builder rate(double requestsPerSecond) {
+            Stage.checkRate("rate", requestsPerSecond);
+            if (requestsPerSecond == 0) {
+                throw new IllegalArgumentException("rate (0.0) must be > 0 requests per second");
+            }
+            this.rate = requestsPerSecond;
+            return this;
+        }
+
+        /**
+         * A rate ramped linearly from one value to another over a time, which is the run's duration:
+         * zrk -R A:B. Shorthand for {@code stages(Stage.ramp(from, to, over))}.
+         */
+        public Builder rate(double fromRate, double toRate, Duration over) {
+            return stages(Stage.ramp(fromRate, toRate, over));
+        }
+
+        /**
+         * A sequence of rate stages, held or ramped (see {@link Stage}); together they set the run's
+         * duration, so {@code duration} and {@code requests} are not set with them.
+         */
+        public Builder stages(Stage... stages) {
+            Objects.requireNonNull(stages, "stages must not be null");
+            if (stages.length == 0) {
+                throw new IllegalArgumentException("stages must not be empty: give at least one Stage");
+            }
+            for (Stage stage : stages) {
+                Objects.requireNonNull(stage, "stage must not be null");
+            }
+            this.stages = new ArrayList<>(Arrays.asList(stages));
+            return this;
+        }
+
+        /**
+         * In a rate-driven run, how many due requests may wait for a free stream or connection, over all
+         * connections; beyond it, due requests are dropped and counted as such. Default 10,000; at least 1.
+         */
+        public Builder maxBacklog(int maxBacklog) {
+            this.maxBacklog = atLeast("maxBacklog", maxBacklog, 1);
+            return this;
+        }
+
+        /** The length of the timeline's intervals, like h2load --interval. Default 1 s; 10 ms to 1 hour. */
+        public Builder interval(Duration interval) {
+            Objects.requireNonNull(interval, "interval must not be null");
+            if (interval.compareTo(Duration.ofMillis(10)) < 0 || interval.compareTo(Duration.ofHours(1)) > 0) {
+                throw new IllegalArgumentException("interval (" + interval + ") must be within [10 ms, 1 hour]");
+            }
+            this.interval = interval;
+            return this;
+        }
+
+        /** Adds a listener for progress and the timeline; see {@link LoadTestListener} for its contract. */
+        public Builder listener(LoadTestListener listener) {
+            listeners.add(Objects.requireNonNull(listener, "listener must not be null"));
+            return this;
+        }
+
+        /**
          * Checks the rules that combine settings and returns the immutable test.
          *
          * @throws IllegalStateException naming the settings and the rule they break
          */
         public LoadTest build() {
-            if (requests > 0 && duration != null) {
+            if (stages != null && (duration != null || requests > 0 || !Double.isNaN(rate))) {
+                throw new IllegalStateException("stages set the run's rate and duration: "
+                        + (duration != null ? "duration (" + Durations.human(duration) + ")"
+                        : requests > 0 ? "requests (" + requests + ")" : "rate (" + rate + ")")
+                        + " cannot be set with them");
+            }
+            boolean timedByStages = stages != null;
+            if (!timedByStages && requests > 0 && duration != null) {
                 throw new IllegalStateException("requests (" + requests + ") and duration ("
                         + Durations.human(duration) + ") cannot both be set: a run is counted or timed");
             }
-            if (requests == 0 && duration == null) {
+            if (!timedByStages && requests == 0 && duration == null) {
                 throw new IllegalStateException("neither requests nor duration is set: a run needs one of them");
             }
             if (requests > 0 && requests < clients) {
                 throw new IllegalStateException("requests (" + requests + ") must be >= clients (" + clients + ")");
             }
-            if (!warmUp.isZero() && duration == null) {
+            if (!warmUp.isZero() && duration == null && !timedByStages) {
                 throw new IllegalStateException("warmUp (" + Durations.human(warmUp)
                         + ") needs duration: a counted run has no warm-up");
             }

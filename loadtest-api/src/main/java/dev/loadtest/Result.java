@@ -4,8 +4,10 @@ import dev.loadtest.internal.report.TextReport;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a load test measured. Immutable and safe to share between threads; every figure keeps
@@ -15,7 +17,7 @@ import java.util.Objects;
  * Result r = LoadTest.target(uri).clients(10).requests(10_000).run();
  * System.out.println(r);                                   // h2load-style report
  * double rps = r.requestsPerSecond();
- * Duration p99 = r.requestTime().percentile(99);
+ * Duration p99 = r.responseTime().percentile(99);        // corrected for coordinated omission
  * long notFound = r.statusCodes().count(404);
  * }</pre>
  *
@@ -25,19 +27,27 @@ import java.util.Objects;
  * @param requests request counts
  * @param statusCodes responses by exact status code
  * @param traffic bytes received and sent
- * @param requestTime from a request being put on the wire to its response being complete
+ * @param requestTime h2load's "time for request", the service time: from a request being put on the wire to
+ *     its response being complete
+ * @param responseTime corrected for coordinated omission: from the time the request was due by the
+ *     rate's schedule to its response being complete (wrk2's latency); in a closed-model run, with no
+ *     schedule, the same as {@code requestTime}
  * @param connectTime per connection (warm-up included): TCP connect, plus the TLS handshake for https
  * @param timeToFirstByte per connection (warm-up included), as h2load: from starting to connect to the
  *     first response head
  * @param clientRequestRates each connection's finished requests per second of its life
  * @param connections connections opened during the run (warm-up included), reconnections included
  * @param errors failures by category, each with a sample message; only categories that occurred
+ * @param rate the open model's figures, in a rate-driven run
+ * @param intervals the timeline, one entry per interval of the measured phase
+ * @param verdict the run's status at a glance
  * @param stopped whether the run was ended early by {@link LoadTestRun#stop()} or an interrupt
  */
 public record Result(LoadTest test, Duration duration, String protocol, Requests requests, StatusCodes statusCodes,
-                     Traffic traffic, LatencyHistogram requestTime, LatencyHistogram connectTime,
-                     LatencyHistogram timeToFirstByte, Statistics clientRequestRates, long connections,
-                     Map<ErrorCategory, ErrorCount> errors, boolean stopped) {
+                     Traffic traffic, LatencyHistogram requestTime, LatencyHistogram responseTime,
+                     LatencyHistogram connectTime, LatencyHistogram timeToFirstByte, Statistics clientRequestRates,
+                     long connections, Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate,
+                     List<Interval> intervals, Verdict verdict, boolean stopped) {
 
     public Result {
         Objects.requireNonNull(test, "test");
@@ -47,6 +57,10 @@ public record Result(LoadTest test, Duration duration, String protocol, Requests
         Objects.requireNonNull(statusCodes, "statusCodes");
         Objects.requireNonNull(traffic, "traffic");
         Objects.requireNonNull(requestTime, "requestTime");
+        Objects.requireNonNull(responseTime, "responseTime");
+        Objects.requireNonNull(rate, "rate");
+        Objects.requireNonNull(verdict, "verdict");
+        intervals = List.copyOf(intervals);
         Objects.requireNonNull(connectTime, "connectTime");
         Objects.requireNonNull(timeToFirstByte, "timeToFirstByte");
         Objects.requireNonNull(clientRequestRates, "clientRequestRates");

@@ -65,7 +65,8 @@ public class LoadTestRunTest {
     private static Result resultOf(LoadTest test, boolean stopped) {
         return new Result(test, Duration.ofSeconds(1), "http/1.1", new Requests(10, 10, 10, 10, 0, 0, 0, 0),
                 new StatusCodes(Map.of(200, 10L)), new Traffic(1_000, 100, 100, 900, 500), LatencyHistogram.EMPTY,
-                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 1, Map.of(), stopped);
+                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 1, Map.of(),
+                java.util.Optional.empty(), java.util.List.of(), Verdict.OK, stopped);
     }
 
     private static LoadTestRun run(CompletableFuture<Result> future, Runnable onStop) {

@@ -17,7 +17,8 @@ class ResultTest {
     private static Result result(Duration duration, Requests requests, Map<ErrorCategory, ErrorCount> errors) {
         return new Result(TEST, duration, "h2c", requests, new StatusCodes(Map.of(200, 8L, 503, 1L)),
                 new Traffic(2_000, 300, 900, 1_500, 700), LatencyHistogram.EMPTY, LatencyHistogram.EMPTY,
-                LatencyHistogram.EMPTY, Statistics.EMPTY, 2, errors, false);
+                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 2, errors,
+                java.util.Optional.empty(), java.util.List.of(), Verdict.OK, false);
     }
 
     @Test

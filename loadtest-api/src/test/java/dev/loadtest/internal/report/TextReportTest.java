@@ -37,10 +37,11 @@ class TextReportTest {
                 new StatusCodes(Map.of(200, 8L, 404, 1L)),
                 new Traffic(149_996, 1_000, 4_000, 148_000, 1_200),
                 histogram(2 * MS, 3 * MS, 4 * MS, 5 * MS, 6 * MS, 7 * MS, 8 * MS, 9 * MS, 10 * MS),
+                histogram(2 * MS, 3 * MS, 4 * MS, 5 * MS, 6 * MS, 7 * MS, 8 * MS, 9 * MS, 10 * MS),
                 histogram(1_500_000),
                 LatencyHistogram.EMPTY,
                 Statistics.of(8, 9, 10),
-                1, errors, stopped);
+                1, errors, java.util.Optional.empty(), List.of(), dev.loadtest.Verdict.OK, stopped);
     }
 
     private static LatencyHistogram histogram(long... nanos) {
@@ -146,8 +147,9 @@ class TextReportTest {
         Result r = typical();
         Result mixed = new Result(r.test(), r.duration(), r.protocol(), r.requests(),
                 new StatusCodes(Map.of(200, 1L, 204, 1L, 301, 2L, 404, 3L, 429, 1L, 503, 4L)),
-                r.traffic(), r.requestTime(), r.connectTime(), r.timeToFirstByte(), r.clientRequestRates(),
-                r.connections(), r.errors(), r.stopped());
+                r.traffic(), r.requestTime(), r.responseTime(), r.connectTime(), r.timeToFirstByte(),
+                r.clientRequestRates(), r.connections(), r.errors(), r.rate(), r.intervals(), r.verdict(),
+                r.stopped());
 
         assertThat(lines(mixed).get(2)).isEqualTo("status codes: 2 2xx, 2 3xx, 4 4xx, 4 5xx");
     }
@@ -156,7 +158,8 @@ class TextReportTest {
     void should_print_zeros_for_a_run_that_measured_nothing() {
         Result empty = new Result(TEST, Duration.ZERO, "http/1.1", new Requests(0, 0, 0, 0, 0, 0, 0, 0),
                 new StatusCodes(Map.of()), new Traffic(0, 0, 0, 0, 0), LatencyHistogram.EMPTY,
-                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 0, Map.of(), false);
+                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 0,
+                Map.of(), java.util.Optional.empty(), List.of(), dev.loadtest.Verdict.OK, false);
 
         List<String> lines = lines(empty);
 

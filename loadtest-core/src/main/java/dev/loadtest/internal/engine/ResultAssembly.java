@@ -71,7 +71,8 @@ final class ResultAssembly {
         double[] rates = run.clients().stream().mapToDouble(c -> c.requestRate(endNanos)).toArray();
         return new Result(run.test(), duration, run.protocol(), requests, new StatusCodes(statuses),
                 new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes),
-                LatencyHistogram.of(request), LatencyHistogram.of(connect), LatencyHistogram.of(ttfb),
-                Statistics.of(rates), sum.connections, errors, run.isStopped());
+                LatencyHistogram.of(request), LatencyHistogram.of(request), LatencyHistogram.of(connect),
+                LatencyHistogram.of(ttfb), Statistics.of(rates), sum.connections, errors, java.util.Optional.empty(),
+                List.of(), dev.loadtest.Verdict.OK, run.isStopped());
     }
 }

@@ -1,0 +1,35 @@
+package dev.loadtest;
+
+import java.util.Objects;
+
+/**
+ * The figures of a rate-driven (open-model) run: how much was offered, how much was achieved, and
+ * how well our own scheduler kept time.
+ *
+ * <pre>{@code
+ * result.rate().ifPresent(rate ->
+ *         System.out.printf("offered %.0f req/s, achieved %.0f req/s, %d dropped%n",
+ *                 rate.offered(), rate.achieved(), rate.dropped()));
+ * }</pre>
+ *
+ * @param offered requests scheduled per second of the measured phase
+ * @param achieved responses per second of the measured phase
+ * @param scheduled requests that fell due in the measured phase
+ * @param dropped due requests given up because the backlog was full (never sent, not in {@code done})
+ * @param late requests sent after waiting for a free stream or connection (their response time counts
+ *     from the due time all the same)
+ * @param backlogAtEnd due requests still waiting for a stream when the run ended
+ * @param schedulerLag how late our scheduler handed each due request to its connection
+ */
+public record Rate(double offered, double achieved, long scheduled, long dropped, long late, long backlogAtEnd,
+                   LatencyHistogram schedulerLag) {
+
+    public Rate {
+        Objects.requireNonNull(schedulerLag, "schedulerLag must not be null");
+    }
+
+    /** {@code achieved / offered}; 0 when nothing was offered. */
+    public double achievedRatio() {
+        return offered == 0 ? 0 : achieved / offered;
+    }
+}
