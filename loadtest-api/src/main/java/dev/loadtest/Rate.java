@@ -13,7 +13,8 @@ import java.util.Objects;
  * }</pre>
  *
  * @param offered requests scheduled per second of the measured phase
- * @param achieved responses per second of the measured phase
+ * @param achieved requests put on the wire per second of the measured phase: what the server let us
+ *     send, as its responses freed the streams (responses still in flight at the end do not lower it)
  * @param scheduled requests that fell due in the measured phase
  * @param dropped due requests given up because the backlog was full (never sent, not in {@code done})
  * @param late requests sent after waiting for a free stream or connection (their response time counts

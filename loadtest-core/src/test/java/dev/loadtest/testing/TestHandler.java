@@ -57,9 +57,16 @@ final class TestHandler extends Handler.Abstract.NonBlocking {
     }
 
     private final ServerCounters counters;
+    /** {@code /freezable}: responses are held until this System.nanoTime() (0: not frozen). */
+    private final java.util.concurrent.atomic.AtomicLong frozenUntil = new java.util.concurrent.atomic.AtomicLong();
 
     TestHandler(ServerCounters counters) {
         this.counters = counters;
+    }
+
+    /** Holds every {@code /freezable} response until {@code duration} from now, as a stalled server would. */
+    void freeze(java.time.Duration duration) {
+        frozenUntil.set(System.nanoTime() + duration.toNanos());
     }
 
     /** The expected byte {@code index} of a {@code /bytes/{n}} or {@code /chunked/{n}} body. */
@@ -89,6 +96,15 @@ final class TestHandler extends Handler.Abstract.NonBlocking {
                 status(response, callback, (int) number(path, "/status/", 599));
             } else if (path.equals("/echo")) {
                 echo(request, response, callback);
+            } else if (path.equals("/freezable")) {
+                // /hello, unless the server is frozen: then the answer waits until the freeze ends
+                long wait = frozenUntil.get() - System.nanoTime();
+                if (wait > 0) {
+                    request.getComponents().getScheduler().schedule(() -> hello(response, callback), wait,
+                            TimeUnit.NANOSECONDS);
+                } else {
+                    hello(response, callback);
+                }
             } else if (path.startsWith("/slow/")) {
                 long ms = number(path, "/slow/", MAX_SLOW_MS);
                 // The scheduler's thread only runs the timer; the handler returns at once, so a thousand

@@ -86,6 +86,7 @@ public final class TestServer implements AutoCloseable {
     private final Server server;
     private final ServerConnector connector;
     private final ServerCounters counters = new ServerCounters();
+    private final TestHandler handler;
     private final String threadNamePrefix;
     private final int port;
 
@@ -121,7 +122,8 @@ public final class TestServer implements AutoCloseable {
         connector.getSelectorManager().addEventListener(counters);
         connector.addBean(counters.connectionListener);
         server.addConnector(connector);
-        server.setHandler(new TestHandler(counters));
+        handler = new TestHandler(counters);
+        server.setHandler(handler);
 
         try {
             server.start();
@@ -271,6 +273,14 @@ public final class TestServer implements AutoCloseable {
     /** Connections the per-connection counter still tracks; must fall to 0 once all are closed. */
     int trackedConnections() {
         return counters.trackedConnections();
+    }
+
+    /**
+     * Freezes {@code /freezable} for a time: requests arriving before the freeze ends are answered when
+     * it ends (and those in flight on it wait), as a server in a GC pause or a lock convoy.
+     */
+    public void freeze(Duration duration) {
+        handler.freeze(duration);
     }
 
     /** Zeroes all counters (call it while no request is in flight). */

@@ -18,6 +18,10 @@ import org.apache.hc.core5.reactor.IOSession;
  * One of the run's {@code clients}, as in h2load: a connection kept busy with {@code streams}
  * requests, opened again whenever it is lost, until the run has no more work.
  *
+ * <p>In the closed model it sends the next request as soon as a stream is free, up to its share of a
+ * counted run. In the open model the {@link Scheduler} hands it requests when they fall due; one that
+ * finds every stream busy waits in the {@link Backlog} (and is late), or is dropped when that is full.
+ *
  * <p>Its state changes under its own monitor. Uncontended in practice: HttpCore calls back on the
  * connection's I/O thread, and only the run's timer looks in from outside, every few milliseconds.
  */
@@ -44,8 +48,14 @@ final class Client {
     /** Why the current connection's requests could not be sent (e.g. its TLS handshake failed). */
     private Exception lostCause;
     private int nextTarget;
-    /** Requests this client may still issue (h2load's req_left). */
+    /** Requests this client may still issue (h2load's req_left); unlimited in the open model. */
     private long quota;
+    /** Open model: due requests waiting for a stream; null in the closed model. */
+    private final Backlog backlog;
+    /** Open model: the scheduler has handed out its last request. */
+    private boolean scheduleEnded;
+    private int responsesOnConnection;
+    private int maxResponsesOnConnection;
 
     private long lifeStartNanos;
     private long lifeEndNanos;
@@ -56,7 +66,9 @@ final class Client {
         this.run = run;
         this.phase = run.phase();
         this.requestTimeoutNanos = run.test().requestTimeout().toNanos();
-        this.quota = phase.quota(index);
+        this.quota = run.test().isRateDriven() ? Long.MAX_VALUE : phase.quota(index);
+        this.backlog = run.test().isRateDriven()
+                ? new Backlog(Math.max(1, run.test().maxBacklog() / run.test().clients())) : null;
     }
 
     synchronized void start() {
@@ -74,6 +86,7 @@ final class Client {
         connectRecorded = false;
         firstResponseSeen = false;
         sentOnConnection = 0;
+        responsesOnConnection = 0;
         connectStartNanos = System.nanoTime();
         try {
             run.requestSession(new FutureCallback<>() {
@@ -131,6 +144,13 @@ final class Client {
      */
     private void countLostAttempt(ErrorCategory category, String message) {
         failuresInARow++;
+        if (backlog != null) {
+            // open model: the due requests wait in the backlog (or are dropped); the error is counted
+            if (phase.isMeasured(System.nanoTime())) {
+                run.recorders().get().error(category, message);
+            }
+            return;
+        }
         if (acquire()) {
             if (phase.isMeasured(System.nanoTime())) {
                 WorkerStats stats = run.recorders().get();
@@ -143,21 +163,66 @@ final class Client {
 
     /** Keeps {@code streams} requests in flight while there is work and the connection is open. */
     private void fill() {
-        IOSession s = session;
-        while (s != null && s.isOpen() && inFlight.size() < run.test().streams()
-                && (run.test().keepAlive() || sentOnConnection + inFlight.size() == 0)) {
-            if (!acquire()) {
-                break;
-            }
-            Exchange exchange = new Exchange(this, nextTemplate(), phase);
-            inFlight.add(exchange);
-            exchange.issuedNanos = System.nanoTime();
-            s.enqueue(new RequestExecutionCommand(exchange, HttpCoreContext.create()), Command.Priority.NORMAL);
-            if (!s.isOpen()) {
-                exchange.failed(new ConnectionClosedException("connection closed"));
+        while (canSend()) {
+            if (backlog != null) {
+                if (backlog.isEmpty() || !phase.isIssuing()) {
+                    break;
+                }
+                long due = backlog.pollFirst();
+                issue(due, true);
+            } else {
+                if (!acquire()) {
+                    break;
+                }
+                issue(0, false);
             }
         }
         settle();
+    }
+
+    private boolean canSend() {
+        IOSession s = session;
+        return s != null && s.isOpen() && inFlight.size() < run.test().streams()
+                && (run.test().keepAlive() || sentOnConnection + inFlight.size() == 0);
+    }
+
+    private void issue(long dueNanos, boolean fromBacklog) {
+        IOSession s = session;
+        Exchange exchange = new Exchange(this, nextTemplate(), phase, dueNanos, fromBacklog);
+        inFlight.add(exchange);
+        exchange.issuedNanos = System.nanoTime();
+        s.enqueue(new RequestExecutionCommand(exchange, HttpCoreContext.create()), Command.Priority.NORMAL);
+        if (!s.isOpen()) {
+            exchange.failed(new ConnectionClosedException("connection closed"));
+        }
+    }
+
+    /**
+     * Open model, on the scheduler's thread: a request falls due. Sent at once if a stream is free and
+     * nothing waits before it; else it waits in the backlog, or is dropped (and counted) when that is full.
+     */
+    synchronized void onDue(long dueNanos, WorkerStats schedulerStats) {
+        if (done) {
+            return;
+        }
+        if (backlog.isEmpty() && canSend()) {
+            issue(dueNanos, false);
+        } else if (!backlog.offerLast(dueNanos)) {
+            if (phase.isMeasured(dueNanos)) {
+                schedulerStats.dropped++;
+            }
+        }
+    }
+
+    /** Open model: the schedule has no more requests (a counted run handed out all of them). */
+    synchronized void onScheduleEnded() {
+        scheduleEnded = true;
+        settle();
+    }
+
+    /** Due requests of the measured phase still waiting when the run ends. */
+    synchronized long backlogAtEnd() {
+        return backlog == null ? 0 : backlog.countWithin(phase.measureStartNanos, phase.measureEndNanos);
     }
 
     /** After any change: reconnect if the connection is gone, end if the work is. */
@@ -213,6 +278,9 @@ final class Client {
     }
 
     private boolean hasWork() {
+        if (backlog != null) {
+            return phase.isIssuing() && (!scheduleEnded || !backlog.isEmpty());
+        }
         return quota > 0 && phase.isIssuing();
     }
 
@@ -246,6 +314,9 @@ final class Client {
             return;
         }
         stats.started++;
+        if (exchange.late) {
+            stats.late++;
+        }
         if (!http2 && run.isTls()) {
             stats.sentBytes += Http1Sizes.requestHead(request) + run.templates().get(0).bodyLength();
         }
@@ -284,11 +355,16 @@ final class Client {
     synchronized void onCompleted(Exchange exchange, int status, long now) {
         inFlight.remove(exchange);
         failuresInARow = 0;
+        responsesOnConnection++;
+        maxResponsesOnConnection = Math.max(maxResponsesOnConnection, responsesOnConnection);
         if (exchange.isMeasured() && phase.isMeasured(now)) {
             WorkerStats stats = run.recorders().get();
             stats.responded++;
             stats.status(status);
-            WorkerStats.record(stats.requestTime, now - exchange.sentNanos);
+            stats.recordServiceTime(now - exchange.sentNanos);
+            if (exchange.dueNanos != 0) {
+                stats.recordResponseTime(now - exchange.dueNanos);
+            }
             responses++;
         }
         if (!run.test().keepAlive() && session != null) {
@@ -316,7 +392,11 @@ final class Client {
         if (cause != null && lostCause == null) {
             lostCause = cause;
         }
-        quota++;
+        if (backlog != null) {
+            backlog.pushFront(exchange.dueNanos);   // it waits again, its latency still counting from its due time
+        } else {
+            quota++;
+        }
         if (session != null && session.isOpen() && !exchange.timedOut) {
             // dropped by a live connection (e.g. after GOAWAY): this connection takes no more
             session.close(CloseMode.GRACEFUL);
@@ -363,6 +443,11 @@ final class Client {
             lifeEndNanos = Math.min(System.nanoTime(), phase.measureEndNanos);
             run.clientDone();
         }
+    }
+
+    /** The most responses any one of this client's connections completed. */
+    synchronized int maxResponsesOnConnection() {
+        return maxResponsesOnConnection;
     }
 
     /** Finished responses per second of this client's measured life: h2load's per-client req/s. */

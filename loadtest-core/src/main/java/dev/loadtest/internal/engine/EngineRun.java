@@ -56,9 +56,14 @@ final class EngineRun implements LoadTestRun {
     private final ScheduledExecutorService timer;
     private volatile boolean stopped;
     private volatile String protocol;
+    private final int runId;
     private Phase phase;
     private H2AsyncRequester requester;
+    private Timeline timeline;
+    private Listeners listeners;
+    private Scheduler scheduler;
     private long endNanos;
+    private int ticks;
 
     EngineRun(LoadTest test) {
         this.test = test;
@@ -72,6 +77,7 @@ final class EngineRun implements LoadTestRun {
         this.host = new HttpHost(first.getScheme().toLowerCase(java.util.Locale.ROOT), first.getHost(), port);
         this.endpoint = new EndpointParameters(host, versionPolicy(test.protocol(), tls));
         int id = RUNS.incrementAndGet();
+        this.runId = id;
         ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "loadtest-timer-" + id);
             t.setDaemon(true);
@@ -107,9 +113,15 @@ final class EngineRun implements LoadTestRun {
             clients.add(new Client(i, this));
         }
         activeClients.set(clients.size());
+        timeline = new Timeline(this);
+        listeners = new Listeners(test.listeners(), runId);
         timer.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
         for (Client client : clients) {
             client.start();
+        }
+        if (test.isRateDriven()) {
+            scheduler = new Scheduler(this, RateSchedule.of(test), clients);
+            scheduler.start(runId);
         }
     }
 
@@ -117,12 +129,16 @@ final class EngineRun implements LoadTestRun {
     private void tick() {
         try {
             long now = System.nanoTime();
+            timeline.advance(now);
             if (now >= phase.measureEndNanos) {
                 finish();
                 return;
             }
             for (Client client : clients) {
                 client.check(now);
+            }
+            if (++ticks % 10 == 0) {
+                listeners.progress(timeline.progress(now));
             }
         } catch (RuntimeException e) {
             LOG.warn("load test timer failed; the run goes on", e);
@@ -217,6 +233,9 @@ final class EngineRun implements LoadTestRun {
 
     private void shutdownAndComplete() {
         try {
+            if (scheduler != null) {
+                scheduler.stop();
+            }
             for (Client client : clients) {
                 client.close();
             }
@@ -229,14 +248,32 @@ final class EngineRun implements LoadTestRun {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             LOG.warn("load test shutdown failed", e);
+        }
+        Result r = null;
+        Throwable failure = null;
+        try {
+            timeline.finish(Math.min(endNanos, phase.measureEndNanos));
+            r = ResultAssembly.assemble(this, endNanos);
+            listeners.progress(timeline.progress(System.nanoTime()));
+        } catch (RuntimeException | Error e) {
+            failure = e;
         } finally {
+            listeners.close();
             timer.shutdownNow();
         }
-        try {
-            result.complete(ResultAssembly.assemble(this, endNanos));
-        } catch (RuntimeException | Error e) {
-            result.completeExceptionally(e);
+        if (failure == null) {
+            result.complete(r);
+        } else {
+            result.completeExceptionally(failure);
         }
+    }
+
+    Timeline timeline() {
+        return timeline;
+    }
+
+    Listeners listeners() {
+        return listeners;
     }
 
     List<Client> clients() {

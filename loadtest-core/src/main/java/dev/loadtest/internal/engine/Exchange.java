@@ -39,10 +39,17 @@ final class Exchange implements AsyncClientExchangeHandler {
     private boolean ended;
     private ByteBuffer body;
 
-    Exchange(Client connection, RequestTemplate template, Phase phase) {
+    /** Open model: when the schedule wanted the request sent; 0 in the closed model. */
+    final long dueNanos;
+    /** Open model: whether it waited in the backlog for a free stream. */
+    final boolean late;
+
+    Exchange(Client connection, RequestTemplate template, Phase phase, long dueNanos, boolean late) {
         this.client = connection;
         this.template = template;
         this.phase = phase;
+        this.dueNanos = dueNanos;
+        this.late = late;
     }
 
     @Override
@@ -50,7 +57,8 @@ final class Exchange implements AsyncClientExchangeHandler {
         HttpRequest request = template.newRequest();
         long now = System.nanoTime();
         sentNanos = now;
-        measured = phase.isMeasured(now);
+        // the open model measures the requests that fell due in the measured phase, the closed model those sent in it
+        measured = phase.isMeasured(dueNanos != 0 ? dueNanos : now);
         body = template.body();
         channel.sendRequest(request, template.entityDetails(), context);
         http2 = HttpVersion.HTTP_2.equals(HttpCoreContext.cast(context).getProtocolVersion());

@@ -3,8 +3,10 @@ package dev.loadtest.internal.engine;
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
 import dev.loadtest.LatencyHistogram;
+import dev.loadtest.Rate;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
+import dev.loadtest.Verdict;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
@@ -13,6 +15,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /** Adds up the threads' figures into the immutable {@link Result}, once the run's threads have ended. */
@@ -26,7 +29,7 @@ final class ResultAssembly {
         List<WorkerStats> all = run.recorders().all();
         WorkerStats sum = new WorkerStats();
         Map<Integer, Long> statuses = new HashMap<>();
-        Histogram request = LatencyHistogram.newHistogram();
+        Histogram lag = LatencyHistogram.newHistogram();
         Histogram connect = LatencyHistogram.newHistogram();
         Histogram ttfb = LatencyHistogram.newHistogram();
         Map<ErrorCategory, long[]> errorCounts = new EnumMap<>(ErrorCategory.class);
@@ -51,14 +54,19 @@ final class ResultAssembly {
                 }
             }
             s.otherStatuses.forEach((code, n) -> statuses.merge(code, n, Long::sum));
-            request.add(s.requestTime);
+            sum.scheduled += s.scheduled;
+            sum.dropped += s.dropped;
+            sum.late += s.late;
+            lag.add(s.schedulerLag);
             connect.add(s.connectTime);
             ttfb.add(s.timeToFirstByte);
             s.errors.forEach((c, n) -> errorCounts.computeIfAbsent(c, k -> new long[1])[0] += n[0]);
             s.errorSamples.forEach(samples::putIfAbsent);
         }
         long done = sum.responded + sum.errored;
-        long total = phase.isCounted() ? run.test().requests().getAsLong() : sum.started + sum.notIssued;
+        boolean rateDriven = run.test().isRateDriven();
+        long total = phase.isCounted() ? run.test().requests().getAsLong()
+                : rateDriven ? sum.scheduled : sum.started + sum.notIssued;
         Requests requests = new Requests(total, sum.started, done, sum.succeeded, sum.statusFailed + sum.errored,
                 sum.errored, sum.timeout, sum.notIssued);
         Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
@@ -69,10 +77,45 @@ final class ResultAssembly {
         Duration duration = Duration.ofNanos(Math.max(0, measuredEnd - measuredStart));
 
         double[] rates = run.clients().stream().mapToDouble(c -> c.requestRate(endNanos)).toArray();
+        double seconds = duration.toNanos() / 1e9;
+        Optional<Rate> rate = Optional.empty();
+        if (rateDriven) {
+            long backlog = run.clients().stream().mapToLong(Client::backlogAtEnd).sum();
+            rate = Optional.of(new Rate(seconds > 0 ? sum.scheduled / seconds : 0,
+                    seconds > 0 ? sum.started / seconds : 0, sum.scheduled, sum.dropped, sum.late, backlog,
+                    LatencyHistogram.of(lag)));
+        }
+        LatencyHistogram service = LatencyHistogram.of(run.timeline().serviceTotal());
+        LatencyHistogram response = rateDriven ? LatencyHistogram.of(run.timeline().responseTotal()) : service;
+        int maxOnConnection = run.clients().stream().mapToInt(Client::maxResponsesOnConnection).max().orElse(0);
+        Verdict verdict = verdict(run, requests, errors, rate, maxOnConnection);
         return new Result(run.test(), duration, run.protocol(), requests, new StatusCodes(statuses),
                 new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes),
-                LatencyHistogram.of(request), LatencyHistogram.of(request), LatencyHistogram.of(connect),
-                LatencyHistogram.of(ttfb), Statistics.of(rates), sum.connections, errors, java.util.Optional.empty(),
-                List.of(), dev.loadtest.Verdict.OK, run.isStopped());
+                service, response, LatencyHistogram.of(connect), LatencyHistogram.of(ttfb), Statistics.of(rates),
+                sum.connections, errors, rate, run.timeline().intervals(), verdict, run.isStopped());
+    }
+
+    /** Lag p99 beyond which our own scheduler is taken to have fallen behind. */
+    static final Duration SATURATED_LAG = Duration.ofMillis(10);
+    /** Achieved below this share of the offered rate is an overloaded server. */
+    static final double OVERLOADED_RATIO = 0.98;
+
+    private static Verdict verdict(EngineRun run, Requests requests, Map<ErrorCategory, ErrorCount> errors,
+                                   Optional<Rate> rate, int maxResponsesOnConnection) {
+        if (rate.isPresent() && rate.get().schedulerLag().percentile(99).compareTo(SATURATED_LAG) > 0) {
+            return Verdict.GENERATOR_SATURATED;
+        }
+        boolean secondRequestWanted = run.test().keepAlive()
+                && (run.test().requests().isEmpty() || run.test().requests().getAsLong() > run.test().clients());
+        if (secondRequestWanted && maxResponsesOnConnection < 2) {
+            return Verdict.STALLED;
+        }
+        if (requests.failed() > 0 || !errors.isEmpty()) {
+            return Verdict.ERRORS;
+        }
+        if (rate.isPresent() && rate.get().achievedRatio() < OVERLOADED_RATIO) {
+            return Verdict.OVERLOADED;
+        }
+        return Verdict.OK;
     }
 }

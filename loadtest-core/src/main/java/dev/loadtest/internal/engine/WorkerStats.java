@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
 
 /**
  * The figures one thread recorded. Single writer: only its own thread writes it, without locks;
@@ -32,8 +33,19 @@ final class WorkerStats {
     long sentBytes;
     long connections;
 
-    final Histogram requestTime = LatencyHistogram.newHistogram();
+    /** Open model: requests that fell due, were dropped, waited for a stream. */
+    long scheduled;
+    long dropped;
+    long late;
+
+    /**
+     * Service and response times go through recorders, so the timeline can take each interval's
+     * histogram while this thread goes on recording (HdrHistogram's writer-reader phaser).
+     */
+    final SingleWriterRecorder serviceTime = newRecorder();
+    final SingleWriterRecorder responseTime = newRecorder();
     final Histogram connectTime = LatencyHistogram.newHistogram();
+    final Histogram schedulerLag = LatencyHistogram.newHistogram();
     final Histogram timeToFirstByte = LatencyHistogram.newHistogram();
 
     final EnumMap<ErrorCategory, long[]> errors = new EnumMap<>(ErrorCategory.class);
@@ -59,5 +71,24 @@ final class WorkerStats {
 
     static void record(Histogram histogram, long nanos) {
         histogram.recordValue(Math.max(0, nanos));
+    }
+
+    void recordServiceTime(long nanos) {
+        serviceTime.recordValue(clamp(nanos));
+    }
+
+    void recordResponseTime(long nanos) {
+        responseTime.recordValue(clamp(nanos));
+    }
+
+    /** The recorders' range: 1 µs resolution up to an hour; anything longer is recorded as an hour. */
+    static final long MAX_RECORDED_NANOS = 3_600_000_000_000L;
+
+    private static long clamp(long nanos) {
+        return Math.max(0, Math.min(MAX_RECORDED_NANOS, nanos));
+    }
+
+    private static SingleWriterRecorder newRecorder() {
+        return new SingleWriterRecorder(1_000, MAX_RECORDED_NANOS, 3);
     }
 }

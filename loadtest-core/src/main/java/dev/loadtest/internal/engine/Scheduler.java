@@ -1,0 +1,80 @@
+package dev.loadtest.internal.engine;
+
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Hands out the requests of a rate-driven run at their due times, round robin over the clients, on a
+ * thread of its own: the responses never hold it back, so a slow server shows in the response times
+ * instead of hiding (coordinated omission). How late it hands each request over is its lag, recorded
+ * so a saturated generator is caught.
+ */
+final class Scheduler implements Runnable {
+
+    private final EngineRun run;
+    private final Phase phase;
+    private final RateSchedule schedule;
+    private final List<Client> clients;
+    private final long limit;
+    private volatile boolean stopped;
+    private Thread thread;
+
+    Scheduler(EngineRun run, RateSchedule schedule, List<Client> clients) {
+        this.run = run;
+        this.phase = run.phase();
+        this.schedule = schedule;
+        this.clients = clients;
+        this.limit = run.test().requests().orElse(Long.MAX_VALUE);
+    }
+
+    void start(int runId) {
+        thread = new Thread(this, "loadtest-scheduler-" + runId);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @Override
+    public void run() {
+        WorkerStats stats = run.recorders().get();
+        long start = phase.startNanos;
+        int n = clients.size();
+        for (long k = 0; k < limit && !stopped; k++) {
+            long offset = schedule.dueOffsetNanos(k);
+            if (offset < 0) {
+                break;
+            }
+            long due = start + offset;
+            if (due > phase.measureEndNanos) {
+                break;
+            }
+            long now = System.nanoTime();
+            while (due > now && !stopped) {
+                LockSupport.parkNanos(due - now);
+                now = System.nanoTime();
+            }
+            if (stopped) {
+                break;
+            }
+            if (phase.isMeasured(due)) {
+                stats.scheduled++;
+                WorkerStats.record(stats.schedulerLag, now - due);
+            }
+            clients.get((int) (k % n)).onDue(due, stats);
+        }
+        if (phase.isCounted() && !stopped) {
+            // a counted run ends when its last request is done; a timed one runs to its deadline
+            for (Client client : clients) {
+                client.onScheduleEnded();
+            }
+        }
+    }
+
+    /** Stops handing out requests and waits (bounded) for the thread to end. */
+    void stop() throws InterruptedException {
+        stopped = true;
+        if (thread != null) {
+            LockSupport.unpark(thread);
+            thread.join(5_000);
+        }
+    }
+}

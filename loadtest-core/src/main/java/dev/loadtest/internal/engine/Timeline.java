@@ -1,0 +1,162 @@
+package dev.loadtest.internal.engine;
+
+import dev.loadtest.Interval;
+import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LatencySummary;
+import dev.loadtest.Progress;
+import dev.loadtest.StatusCodes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Cuts the measured phase into intervals, on the run's timer thread: each interval takes the
+ * threads' interval histograms from their recorders and the growth of their counters. The run's
+ * service and response time distributions are the sum of the intervals', so nothing is recorded twice.
+ *
+ * <p>Counters are read while I/O threads write them: a count may fall in the interval after the one it
+ * happened in, never twice or never. The last interval is cut after the I/O threads have ended, so
+ * the intervals add up to the run's totals exactly.
+ */
+final class Timeline {
+
+    private final EngineRun run;
+    private final Phase phase;
+    private final long intervalNanos;
+    private final boolean rateDriven;
+    private final List<Interval> intervals = new ArrayList<>();
+    private final Histogram serviceTotal = LatencyHistogram.newHistogram();
+    private final Histogram responseTotal = LatencyHistogram.newHistogram();
+    private long cutNanos;
+    private long started;
+    private long done;
+    private long errored;
+    private long bytes;
+    private final long[] statuses = new long[600];
+    private double lastRate;
+
+    Timeline(EngineRun run) {
+        this.run = run;
+        this.phase = run.phase();
+        this.intervalNanos = run.test().interval().toNanos();
+        this.rateDriven = run.test().isRateDriven();
+        this.cutNanos = phase.isCounted() ? phase.startNanos : phase.measureStartNanos;
+    }
+
+    /** Cuts every interval that has ended by now. */
+    void advance(long now) {
+        while (now >= cutNanos + intervalNanos && cutNanos + intervalNanos <= phase.measureEndNanos) {
+            cut(cutNanos + intervalNanos);
+        }
+    }
+
+    /** Cuts the last, partial, interval at the end of the measured phase; after the I/O threads ended. */
+    void finish(long measuredEndNanos) {
+        if (measuredEndNanos > cutNanos || intervals.isEmpty()) {
+            cut(Math.max(measuredEndNanos, cutNanos));
+        } else {
+            cut(cutNanos);   // drains what the recorders still hold into the last interval's figures
+        }
+    }
+
+    private void cut(long end) {
+        Histogram service = LatencyHistogram.newHistogram();
+        Histogram response = LatencyHistogram.newHistogram();
+        long nowStarted = 0;
+        long nowDone = 0;
+        long nowErrored = 0;
+        long nowBytes = 0;
+        long[] nowStatuses = new long[statuses.length];
+        Map<Integer, Long> other = new HashMap<>();
+        for (WorkerStats w : run.recorders().all()) {
+            service.add(w.serviceTime.getIntervalHistogram());
+            response.add(w.responseTime.getIntervalHistogram());
+            nowStarted += w.started;
+            nowDone += w.responded + w.errored;
+            nowErrored += w.errored;
+            nowBytes += w.totalBytes;
+            for (int i = 0; i < nowStatuses.length; i++) {
+                nowStatuses[i] += w.statuses[i];
+            }
+        }
+        if (!rateDriven) {
+            response = service;   // no schedule: the response time is the service time
+        }
+        serviceTotal.add(service);
+        responseTotal.add(response);
+        Map<Integer, Long> codes = new HashMap<>(other);
+        for (int i = 0; i < nowStatuses.length; i++) {
+            long delta = nowStatuses[i] - statuses[i];
+            if (delta > 0) {
+                codes.put(i, delta);
+            }
+        }
+        LatencyHistogram serviceHistogram = LatencyHistogram.of(service);
+        LatencyHistogram responseHistogram = rateDriven ? LatencyHistogram.of(response) : serviceHistogram;
+        long start = cutNanos;
+        Interval interval = new Interval(
+                Duration.ofNanos(start - (phase.isCounted() ? phase.startNanos : phase.measureStartNanos)),
+                Duration.ofNanos(end - start), nowStarted - started, nowDone - done, new StatusCodes(codes),
+                nowErrored - errored, nowBytes - bytes, LatencySummary.of(responseHistogram),
+                LatencySummary.of(serviceHistogram));
+        boolean added = end > start || intervals.isEmpty();
+        if (added) {
+            intervals.add(interval);
+        } else if (interval.done() > 0 || interval.started() > 0) {
+            intervals.set(intervals.size() - 1, merge(intervals.get(intervals.size() - 1), interval));
+        }
+        started = nowStarted;
+        done = nowDone;
+        errored = nowErrored;
+        bytes = nowBytes;
+        System.arraycopy(nowStatuses, 0, statuses, 0, statuses.length);
+        cutNanos = end;
+        if (added) {
+            lastRate = interval.requestsPerSecond();
+            run.listeners().interval(interval, responseHistogram, serviceHistogram);
+        }
+    }
+
+    /** Late arrivals after the last cut: added to the last interval's counts. */
+    private static Interval merge(Interval last, Interval late) {
+        Map<Integer, Long> codes = new HashMap<>(last.statusCodes().counts());
+        late.statusCodes().counts().forEach((c, n) -> codes.merge(c, n, Long::sum));
+        return new Interval(last.start(), last.length(), last.started() + late.started(), last.done() + late.done(),
+                new StatusCodes(codes), last.errored() + late.errored(), last.bytes() + late.bytes(),
+                last.responseTime(), last.serviceTime());
+    }
+
+    /** Where the run is, for the progress listeners. */
+    Progress progress(long now) {
+        long d = 0;
+        long e = 0;
+        for (WorkerStats w : run.recorders().all()) {
+            d += w.responded + w.errored;
+            e += w.errored;
+        }
+        double fraction;
+        if (phase.isCounted()) {
+            long planned = run.test().requests().getAsLong();
+            fraction = planned == 0 ? 1 : Math.min(1, (double) d / planned);
+        } else {
+            long total = phase.measureEndNanos - phase.startNanos;
+            fraction = Math.min(1, Math.max(0, (double) (now - phase.startNanos) / total));
+        }
+        return new Progress(fraction, Duration.ofNanos(now - phase.startNanos), d, e, lastRate);
+    }
+
+    List<Interval> intervals() {
+        return intervals;
+    }
+
+    Histogram serviceTotal() {
+        return serviceTotal;
+    }
+
+    Histogram responseTotal() {
+        return responseTotal;
+    }
+}

@@ -1,0 +1,206 @@
+package dev.loadtest.internal.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadtest.Interval;
+import dev.loadtest.LoadTest;
+import dev.loadtest.LoadTestListener;
+import dev.loadtest.Progress;
+import dev.loadtest.Protocol;
+import dev.loadtest.Rate;
+import dev.loadtest.Result;
+import dev.loadtest.Stage;
+import dev.loadtest.Verdict;
+import dev.loadtest.testing.TestServer;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Rate-driven runs against a real server: response times from the schedule (corrected for
+ * coordinated omission) beside service times, the backlog, the timeline, listeners and the verdict.
+ * Bounds are generous: they tell a corrected figure from an uncorrected one, not a fast run from a slow one.
+ */
+class OpenModelTest {
+
+    private static TestServer server;
+
+    @BeforeAll
+    static void start() {
+        server = TestServer.h2c();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @Test
+    void should_measure_a_fixed_delay_as_the_response_time_at_a_rate_the_server_can_handle() {
+        Result r = LoadTest.target(server.uri("/slow/20")).protocol(Protocol.HTTP_2).clients(4).streams(20)
+                .rate(200).duration(Duration.ofSeconds(2)).run();
+
+        Rate rate = r.rate().orElseThrow();
+        assertThat(rate.scheduled()).isBetween(390L, 410L);
+        assertThat(r.requests().total()).isEqualTo(rate.scheduled());
+        assertThat(r.responseTime().median()).isBetween(Duration.ofMillis(20), Duration.ofMillis(40));
+        assertThat(r.requestTime().median()).isBetween(Duration.ofMillis(20), Duration.ofMillis(40));
+        assertThat(r.requests().errored()).isZero();
+        assertThat(rate.dropped()).isZero();
+        // OK as a rule; a loaded machine may make our scheduler late (GENERATOR_SATURATED): not a server fault
+        assertThat(r.verdict()).isNotIn(Verdict.ERRORS, Verdict.STALLED);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Protocol.class, names = {"HTTP_1_1", "HTTP_2"})
+    void should_show_a_server_freeze_in_the_corrected_p99_and_not_in_the_uncorrected_one(Protocol protocol)
+            throws Exception {
+        // 4 connections, 1 stream each, 500 req/s for 3 s; the server freezes for 500 ms once in the middle
+        Thread freezer = new Thread(() -> {
+            try {
+                Thread.sleep(1_200);
+                server.freeze(Duration.ofMillis(500));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        freezer.start();
+        Result r = LoadTest.target(server.uri("/freezable")).protocol(protocol).clients(4).streams(1)
+                .rate(500).duration(Duration.ofSeconds(3)).run();
+        freezer.join();
+
+        // during the freeze ~250 of the 1,500 requests fall due and wait: their response times spread
+        // from 0 to 500 ms, so the corrected p99 is hundreds of ms, while only the few requests on the
+        // wire when it began (one per connection) saw a slow service time: under 1 %, out of the p99
+        assertThat(r.responseTime().percentile(99)).isGreaterThan(Duration.ofMillis(300));
+        assertThat(r.requestTime().percentile(99)).isLessThan(Duration.ofMillis(300));
+        assertThat(r.requestTime().max()).isGreaterThan(Duration.ofMillis(300));
+        assertThat(r.rate().orElseThrow().late()).isPositive();
+    }
+
+    @Test
+    void should_call_a_run_above_the_server_capacity_overloaded_and_lose_no_request() {
+        // 2 connections x 1 stream of 50 ms: at most 40 req/s, offered 200
+        Result r = LoadTest.target(server.uri("/slow/50")).protocol(Protocol.HTTP_2).clients(2).streams(1)
+                .rate(200).maxBacklog(100).duration(Duration.ofSeconds(2)).run();
+
+        Rate rate = r.rate().orElseThrow();
+        assertThat(r.verdict()).isEqualTo(Verdict.OVERLOADED);
+        assertThat(rate.achieved()).isLessThan(rate.offered() * 0.5);
+        assertThat(rate.dropped()).isPositive();
+        // every scheduled request is accounted for
+        assertThat(r.requests().done() + rate.dropped() + r.requests().inFlightAtEnd() + rate.backlogAtEnd())
+                .isEqualTo(rate.scheduled());
+    }
+
+    @Test
+    void should_follow_a_ramp_and_stages_in_the_timeline() {
+        Result r = LoadTest.target(server.uri("/hello")).protocol(Protocol.HTTP_2).clients(4).streams(10)
+                .stages(Stage.rate(100, Duration.ofSeconds(1)), Stage.rate(400, Duration.ofSeconds(1)),
+                        Stage.ramp(400, 0, Duration.ofSeconds(1)))
+                .interval(Duration.ofMillis(500)).run();
+
+        assertThat(r.duration()).isEqualTo(Duration.ofSeconds(3));
+        List<Interval> intervals = r.intervals();
+        assertThat(intervals).hasSize(6);
+        double[] rates = intervals.stream().mapToDouble(i -> i.started() / (i.length().toNanos() / 1e9)).toArray();
+        assertThat(rates[0]).isBetween(60.0, 140.0);     // 100 req/s
+        assertThat(rates[3]).isBetween(320.0, 480.0);    // 400 req/s
+        assertThat(rates[4]).isBetween(220.0, 380.0);    // ramp 400 -> 200 in this half: 300 on average
+        assertThat(rates[5]).isBetween(40.0, 160.0);     // 200 -> 0: 100 on average
+        assertThat(r.rate().orElseThrow().scheduled()).isBetween(690L, 710L);  // 100 + 400 + 200
+        assertThat(intervals.stream().mapToLong(Interval::done).sum()).isEqualTo(r.requests().done());
+    }
+
+    @Test
+    void should_give_a_timeline_that_adds_up_in_a_closed_model_run_too() {
+        Result r = LoadTest.target(server.uri("/hello")).protocol(Protocol.HTTP_2).clients(2).streams(2)
+                .duration(Duration.ofMillis(1_100)).interval(Duration.ofMillis(250)).run();
+        assertThat(r.intervals()).hasSize(5);
+        assertThat(r.intervals().stream().mapToLong(Interval::done).sum()).isEqualTo(r.requests().done());
+        assertThat(r.intervals().stream().mapToLong(i -> i.responseTime().count()).sum())
+                .isEqualTo(r.requestTime().count());
+        assertThat(r.responseTime()).isEqualTo(r.requestTime());
+        assertThat(r.rate()).isEmpty();
+        assertThat(r.verdict()).isEqualTo(Verdict.OK);
+    }
+
+    @Test
+    void should_deliver_progress_and_intervals_to_listeners_and_survive_one_that_throws() {
+        List<Interval> seen = new CopyOnWriteArrayList<>();
+        List<Progress> progress = new CopyOnWriteArrayList<>();
+        AtomicInteger thrown = new AtomicInteger();
+        Result r = LoadTest.target(server.uri("/hello")).clients(2).duration(Duration.ofMillis(800))
+                .interval(Duration.ofMillis(200))
+                .listener(new LoadTestListener() {
+                    @Override
+                    public void onInterval(Interval interval) {
+                        thrown.incrementAndGet();
+                        throw new IllegalStateException("a broken listener");
+                    }
+                })
+                .listener(new LoadTestListener() {
+                    @Override
+                    public void onInterval(Interval interval) {
+                        seen.add(interval);
+                    }
+
+                    @Override
+                    public void onProgress(Progress p) {
+                        progress.add(p);
+                    }
+                })
+                .run();
+        assertThat(thrown.get()).isEqualTo(1);
+        assertThat(seen).containsExactlyElementsOf(r.intervals());
+        assertThat(progress).isNotEmpty();
+        assertThat(progress.get(progress.size() - 1).fractionDone()).isEqualTo(1.0);
+        assertThat(r.requests().done()).isPositive();
+    }
+
+    @Test
+    void should_not_let_a_blocking_listener_hold_the_run() {
+        long start = System.nanoTime();
+        Result r = LoadTest.target(server.uri("/hello")).clients(1).duration(Duration.ofMillis(300))
+                .listener(new LoadTestListener() {
+                    @Override
+                    public void onProgress(Progress p) {
+                        try {
+                            Thread.sleep(60_000);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                })
+                .run();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+        assertThat(r.requests().done()).isPositive();
+    }
+
+    @Test
+    void should_do_exactly_the_requests_of_a_counted_rate_driven_run() {
+        Result r = LoadTest.target(server.uri("/hello")).clients(2).rate(500).requests(300).run();
+        assertThat(r.requests().done()).isEqualTo(300);
+        assertThat(r.requests().succeeded()).isEqualTo(300);
+        assertThat(r.rate().orElseThrow().scheduled()).isEqualTo(300);
+        assertThat(r.duration()).isBetween(Duration.ofMillis(500), Duration.ofSeconds(5));
+    }
+
+    @Test
+    void should_say_stalled_when_no_connection_completes_a_second_request() {
+        Result r = LoadTest.target(server.uri("/slow/5000")).clients(2).duration(Duration.ofMillis(300)).run();
+        assertThat(r.verdict()).isEqualTo(Verdict.STALLED);
+    }
+
+    @Test
+    void should_say_errors_when_requests_fail() {
+        Result r = LoadTest.target(server.uri("/status/500")).clients(1).requests(10).run();
+        assertThat(r.verdict()).isEqualTo(Verdict.ERRORS);
+    }
+}
