@@ -169,7 +169,9 @@ public final class TestServer implements AutoCloseable {
                 configure(h2, builder);
                 HttpConnectionFactory http11 = new HttpConnectionFactory(https);
                 // Protocols after ALPN are offered in this order; a client that sends no ALPN gets http/1.1.
-                ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory(h2.getProtocol(), http11.getProtocol());
+                // ALPN ids are matched case-sensitively: "http/1.1" (RFC 7301), not http11.getProtocol() ("HTTP/1.1"),
+                // or a client offering only http/1.1 gets no_application_protocol. Jetty finds the factory either way.
+                ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory(h2.getProtocol(), "http/1.1");
                 alpn.setDefaultProtocol(http11.getProtocol());
                 SslConnectionFactory tls = new SslConnectionFactory(ssl, alpn.getProtocol());
                 return new ConnectionFactory[] {tls, alpn, h2, http11};

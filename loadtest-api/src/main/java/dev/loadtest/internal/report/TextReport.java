@@ -41,6 +41,9 @@ public final class TextReport {
         out.append(row("", "min", "max", "mean", "sd", "+/- sd",
                 "median", "p95", "p99", "p99.9"));
         latencyRow(out, "time for request:", r.requestTime());
+        if (r.test().isRateDriven()) {
+            latencyRow(out, "response time   :", r.responseTime());
+        }
         latencyRow(out, "time for connect:", r.connectTime());
         latencyRow(out, "time to 1st byte:", r.timeToFirstByte());
         Statistics c = r.clientRequestRates();
@@ -48,6 +51,19 @@ public final class TextReport {
                 num(c.stdDev()), Units.percent(c.withinStdDev()), num(c.median()), num(c.p95()), num(c.p99()), ""));
         out.append(String.format(Locale.ROOT, "protocol: %s, %d clients, %d streams, %d connections opened%n",
                 r.protocol(), r.test().clients(), r.test().streams(), r.connections()));
+        out.append("verdict: ").append(r.verdict().label()).append(System.lineSeparator());
+        r.rate().ifPresent(rate -> {
+            out.append(String.format(Locale.ROOT,
+                    "rate: offered %.2f req/s, achieved %.2f req/s (%s), %d scheduled, %d dropped, %d late, "
+                            + "%d waiting at the end%n",
+                    rate.offered(), rate.achieved(), Units.percent(rate.achievedRatio()), rate.scheduled(),
+                    rate.dropped(), rate.late(), rate.backlogAtEnd()));
+            out.append(String.format(Locale.ROOT, "scheduler lag: p50 %s, p99 %s, max %s%n",
+                    Units.duration(rate.schedulerLag().median()), Units.duration(rate.schedulerLag().percentile(99)),
+                    Units.duration(rate.schedulerLag().max())));
+            out.append("response time counts from each request's due time (corrected for coordinated omission); "
+                    + "time for request from its send").append(System.lineSeparator());
+        });
         if (r.test().insecureTrustAll()) {
             out.append("TLS: certificates NOT verified (insecureTrustAll)").append(System.lineSeparator());
         }

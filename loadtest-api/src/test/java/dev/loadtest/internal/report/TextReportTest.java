@@ -97,7 +97,7 @@ class TextReportTest {
     void should_list_errors_by_category_with_a_sample_message() {
         List<String> lines = lines(typical());
 
-        assertThat(lines.subList(10, lines.size())).containsExactly(
+        assertThat(lines.subList(11, lines.size())).containsExactly(
                 "errors:",
                 "  request timeout:                    1  no response within 30 s",
                 "  connection reset or closed:         1  Connection reset by peer");
@@ -105,17 +105,18 @@ class TextReportTest {
 
     @Test
     void should_align_the_error_counts() {
-        List<String> errors = lines(typical()).subList(11, 13);
+        List<String> errors = lines(typical()).subList(12, 14);
 
         assertThat(errors.get(0).indexOf("1  no response")).isEqualTo(errors.get(1).indexOf("1  Connection"));
     }
 
     @Test
-    void should_print_nothing_after_the_protocol_for_a_clean_run() {
+    void should_print_nothing_after_the_verdict_for_a_clean_run() {
         List<String> lines = lines(result(TEST, new Requests(10, 10, 10, 10, 0, 0, 0, 0), Map.of(), false));
 
-        assertThat(lines).hasSize(10);
+        assertThat(lines).hasSize(11);
         assertThat(lines.get(9)).startsWith("protocol: ");
+        assertThat(lines.get(10)).isEqualTo("verdict: ok");
     }
 
     @Test

@@ -203,9 +203,10 @@ final class EngineRun implements LoadTestRun {
     }
 
     /**
-     * Over TLS, HTTP/1.1 goes through ALPN negotiation offering http/1.1 only. Known limitation: against
-     * Jetty 12 with TLS 1.3 both this and FORCE_HTTP_1 fail in HttpCore 5.4.4 (the negotiator gets input
-     * before it is connected; see RobustnessTest#should_speak_http1_over_tls_when_asked).
+     * Over TLS, HTTP/1.1 goes through ALPN negotiation offering http/1.1 only. A server that does not accept
+     * that ALPN id aborts the handshake: over TLS 1.2 an SSLHandshakeException (no_application_protocol);
+     * over TLS 1.3 a bare EOF, which HttpCore 5.4 reports as "Unexpected input" (NEGOTIATE) or a broken pipe
+     * (FORCE_HTTP_1).
      */
     private static HttpVersionPolicy versionPolicy(Protocol protocol, boolean tls) {
         return switch (protocol) {

@@ -137,8 +137,6 @@ class RobustnessTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("HTTP/1.1 over TLS fails against Jetty 12 in HttpCore 5.4.4: "
-            + "ProtocolNegotiationException 'Unexpected input' (ALPN http/1.1), broken pipe (FORCE_HTTP_1)")
     void should_speak_http1_over_tls_when_asked() {
         try (TestServer server = TestServer.tls()) {
             Result r = LoadTest.target(server.uri("/bytes/1000")).sslContext(server.sslContext())
