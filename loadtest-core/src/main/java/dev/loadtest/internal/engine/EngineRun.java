@@ -88,6 +88,7 @@ final class EngineRun implements LoadTestRun {
     }
 
     void start() {
+        Limits.checkDescriptors(test);
         phase = new Phase(test, System.nanoTime());
         requester = H2RequesterBootstrap.bootstrap()
                 .setIOReactorConfig(IOReactorConfig.custom()
@@ -109,6 +110,7 @@ final class EngineRun implements LoadTestRun {
                         ? session -> new CountingSession(session, recorders, phase) : null)
                 .create();
         requester.start();
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
         for (int i = 0; i < test.clients(); i++) {
             clients.add(new Client(i, this));
         }
@@ -124,6 +126,19 @@ final class EngineRun implements LoadTestRun {
             scheduler.start(runId);
         }
     }
+
+    /**
+     * A JVM that exits during a run (Ctrl-C) ends it as stop() does, so its partial result is complete
+     * and marked stopped for whoever waits on it, and no connection is left half-open.
+     */
+    private final Thread shutdownHook = new Thread(() -> {
+        stop();
+        try {
+            result.get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // exiting anyway
+        }
+    }, "loadtest-shutdown");
 
     /** Every few milliseconds: the deadline of a timed run, request timeouts, lost callbacks. */
     private void tick() {
@@ -261,6 +276,11 @@ final class EngineRun implements LoadTestRun {
         } finally {
             listeners.close();
             timer.shutdownNow();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook is what called stop()
         }
         if (failure == null) {
             result.complete(r);
