@@ -220,7 +220,7 @@ public final class LoadTest {
      * than as soon as a stream is free (closed model, h2load's default).
      */
     public boolean isRateDriven() {
-        return !Double.isNaN(rate) || !stages.isEmpty();
+        return !Double.isNaN(rate) || (!stages.isEmpty() && !stages.get(0).isConcurrency());
     }
 
     /** The constant rate given with {@link Builder#rate(double)}, in requests per second. */
@@ -229,8 +229,8 @@ public final class LoadTest {
     }
 
     /**
-     * The rate plan of a timed rate-driven run, stage by stage (a constant rate over a duration is
-     * one stage); empty in a closed-model or counted run.
+     * The plan of a timed run by stages: rates (a constant rate over a duration is one stage) or
+     * concurrencies; empty in a plain closed-model or counted run.
      */
     public List<Stage> stages() {
         return stages;
@@ -540,8 +540,9 @@ public final class LoadTest {
         }
 
         /**
-         * A sequence of rate stages, held or ramped (see {@link Stage}); together they set the run's
-         * duration, so {@code duration} and {@code requests} are not set with them.
+         * A sequence of stages (see {@link Stage}): rates held or ramped (open model), or concurrencies
+         * held (closed model, at most {@code clients x streams}); together they set the run's duration,
+         * so {@code duration} and {@code requests} are not set with them.
          */
         public Builder stages(Stage... stages) {
             Objects.requireNonNull(stages, "stages must not be null");
@@ -593,6 +594,19 @@ public final class LoadTest {
                         + " cannot be set with them");
             }
             boolean timedByStages = stages != null;
+            if (timedByStages) {
+                boolean concurrency = stages.get(0).isConcurrency();
+                for (Stage stage : stages) {
+                    if (stage.isConcurrency() != concurrency) {
+                        throw new IllegalStateException("stages mix rates and concurrencies: a run is rate-driven "
+                                + "(open model) or concurrency-driven (closed model)");
+                    }
+                    if (stage.concurrency() > clients * streams) {
+                        throw new IllegalStateException("stage concurrency (" + stage.concurrency()
+                                + ") must be <= clients x streams (" + clients + " x " + streams + ")");
+                    }
+                }
+            }
             if (!timedByStages && requests > 0 && duration != null) {
                 throw new IllegalStateException("requests (" + requests + ") and duration ("
                         + Durations.human(duration) + ") cannot both be set: a run is counted or timed");

@@ -54,6 +54,8 @@ final class Client {
     private final Backlog backlog;
     /** Open model: the scheduler has handed out its last request. */
     private boolean scheduleEnded;
+    /** Requests this client keeps in flight: {@code streams}, or its share of a concurrency stage. */
+    private int limit;
     private int responsesOnConnection;
     private int maxResponsesOnConnection;
 
@@ -67,6 +69,7 @@ final class Client {
         this.phase = run.phase();
         this.requestTimeoutNanos = run.test().requestTimeout().toNanos();
         this.quota = run.test().isRateDriven() ? Long.MAX_VALUE : phase.quota(index);
+        this.limit = run.test().streams();
         this.backlog = run.test().isRateDriven()
                 ? new Backlog(Math.max(1, run.test().maxBacklog() / run.test().clients())) : null;
     }
@@ -182,7 +185,7 @@ final class Client {
 
     private boolean canSend() {
         IOSession s = session;
-        return s != null && s.isOpen() && inFlight.size() < run.test().streams()
+        return s != null && s.isOpen() && inFlight.size() < limit
                 && (run.test().keepAlive() || sentOnConnection + inFlight.size() == 0);
     }
 
@@ -442,6 +445,17 @@ final class Client {
             done = true;
             lifeEndNanos = Math.min(System.nanoTime(), phase.measureEndNanos);
             run.clientDone();
+        }
+    }
+
+    /**
+     * Concurrency stages: this client's share of the requests to keep in flight. Lowering it lets the
+     * requests in flight finish; raising it sends more at once.
+     */
+    synchronized void limit(int requestsInFlight) {
+        limit = Math.max(0, Math.min(run.test().streams(), requestsInFlight));
+        if (!done && started) {
+            fill();
         }
     }
 

@@ -62,6 +62,7 @@ final class EngineRun implements LoadTestRun {
     private Timeline timeline;
     private Listeners listeners;
     private Scheduler scheduler;
+    private ConcurrencyPlan concurrency;
     private long endNanos;
     private int ticks;
 
@@ -117,6 +118,10 @@ final class EngineRun implements LoadTestRun {
         activeClients.set(clients.size());
         timeline = new Timeline(this);
         listeners = new Listeners(test.listeners(), runId);
+        concurrency = ConcurrencyPlan.of(test);
+        if (concurrency != null) {
+            concurrency.apply(clients, System.nanoTime(), phase);
+        }
         timer.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
         for (Client client : clients) {
             client.start();
@@ -148,6 +153,9 @@ final class EngineRun implements LoadTestRun {
             if (now >= phase.measureEndNanos) {
                 finish();
                 return;
+            }
+            if (concurrency != null) {
+                concurrency.apply(clients, now, phase);
             }
             for (Client client : clients) {
                 client.check(now);

@@ -119,6 +119,21 @@ class OpenModelTest {
     }
 
     @Test
+    void should_hold_each_concurrency_stage() {
+        // 100 ms per request: 4 in flight give ~40 req/s, 40 in flight ~400 req/s
+        Result r = LoadTest.target(server.uri("/slow/100")).protocol(Protocol.HTTP_2).clients(4).streams(10)
+                .stages(Stage.concurrency(4, Duration.ofSeconds(1)), Stage.concurrency(40, Duration.ofSeconds(1)))
+                .interval(Duration.ofMillis(500)).run();
+
+        assertThat(r.rate()).isEmpty();
+        assertThat(r.duration()).isEqualTo(Duration.ofSeconds(2));
+        List<Interval> intervals = r.intervals();
+        assertThat(intervals).hasSize(4);
+        assertThat(intervals.get(1).done()).isBetween(10L, 25L);      // ~20 in 0.5 s
+        assertThat(intervals.get(3).done()).isBetween(120L, 230L);    // ~200 in 0.5 s
+    }
+
+    @Test
     void should_give_a_timeline_that_adds_up_in_a_closed_model_run_too() {
         Result r = LoadTest.target(server.uri("/hello")).protocol(Protocol.HTTP_2).clients(2).streams(2)
                 .duration(Duration.ofMillis(1_100)).interval(Duration.ofMillis(250)).run();

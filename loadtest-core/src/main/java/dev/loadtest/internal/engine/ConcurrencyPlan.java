@@ -1,0 +1,53 @@
+package dev.loadtest.internal.engine;
+
+import dev.loadtest.LoadTest;
+import dev.loadtest.Stage;
+import java.util.List;
+
+/**
+ * Concurrency stages (the closed model by stages, like k6's ramping VUs held per stage): which stage
+ * is current, and each client's share of its requests in flight. The warm-up uses the first stage.
+ */
+final class ConcurrencyPlan {
+
+    private final List<Stage> stages;
+    private final int clients;
+    private int current = -1;
+
+    private ConcurrencyPlan(List<Stage> stages, int clients) {
+        this.stages = stages;
+        this.clients = clients;
+    }
+
+    /** The plan of a run with concurrency stages, or null. */
+    static ConcurrencyPlan of(LoadTest test) {
+        if (test.stages().isEmpty() || !test.stages().get(0).isConcurrency()) {
+            return null;
+        }
+        return new ConcurrencyPlan(test.stages(), test.clients());
+    }
+
+    /** Sets the clients' shares when the stage changes; on the timer thread. */
+    void apply(List<Client> all, long now, Phase phase) {
+        int stage = stageAt(now - phase.measureStartNanos);
+        if (stage == current) {
+            return;
+        }
+        current = stage;
+        int total = stages.get(stage).concurrency();
+        for (int i = 0; i < all.size(); i++) {
+            all.get(i).limit(total / clients + (i < total % clients ? 1 : 0));
+        }
+    }
+
+    private int stageAt(long sinceMeasureStart) {
+        long end = 0;
+        for (int i = 0; i < stages.size(); i++) {
+            end += stages.get(i).duration().toNanos();
+            if (sinceMeasureStart < end) {
+                return i;
+            }
+        }
+        return stages.size() - 1;
+    }
+}
