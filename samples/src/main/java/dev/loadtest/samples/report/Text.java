@@ -1,0 +1,145 @@
+package dev.loadtest.samples.report;
+
+import dev.loadtest.Header;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** HTML escaping, redaction and the number formats of the report (h2load's units). */
+final class Text {
+
+    /** Names of headers and query parameters whose values are credentials, beyond {@link Header#isSecret()}. */
+    private static final Pattern SECRET_NAME = Pattern.compile(
+            "(?i).*(auth|token|secret|passw|api[-_]?key|session|cookie|credential|signature).*");
+    private static final Pattern QUERY_PARAM = Pattern.compile("([^&=]+)=([^&]*)");
+    static final String REDACTED = "<redacted>";
+
+    private Text() {
+    }
+
+    /**
+     * The text made safe as HTML element content and as a quoted attribute value: {@code & < > " '} as
+     * character references, C0 control characters other than tab, CR and LF as U+FFFD.
+     */
+    static String escape(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                case '\t', '\n', '\r' -> out.append(c);
+                default -> out.append(c < 0x20 || c == 0x7f ? '\uFFFD' : c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** A header as {@code Name: value}, the value redacted when it may carry a credential. */
+    static String header(Header h) {
+        return h.name() + ": " + (h.isSecret() || SECRET_NAME.matcher(h.name()).matches() ? REDACTED : h.value());
+    }
+
+    /** The URI with the values of query parameters that look like credentials redacted. */
+    static String uri(URI uri) {
+        String text = uri.toString();
+        String query = uri.getRawQuery();
+        if (query == null) {
+            return text;
+        }
+        Matcher m = QUERY_PARAM.matcher(query);
+        StringBuilder redacted = new StringBuilder();
+        while (m.find()) {
+            String replacement = SECRET_NAME.matcher(m.group(1)).matches() ? m.group(1) + "=" + REDACTED : m.group();
+            m.appendReplacement(redacted, Matcher.quoteReplacement(replacement));
+        }
+        m.appendTail(redacted);
+        int at = text.indexOf('?');
+        String fragment = uri.getRawFragment() == null ? "" : "#" + uri.getRawFragment();
+        return text.substring(0, at + 1) + redacted + fragment;
+    }
+
+    /** h2load's durations: {@code 128us}, {@code 12.09ms}, {@code 1.01s}. */
+    static String duration(Duration d) {
+        return nanos(d.toNanos());
+    }
+
+    /** {@link #duration(Duration)} from nanoseconds. */
+    static String nanos(double nanos) {
+        if (nanos >= 1e9) {
+            return String.format(Locale.ROOT, "%.2fs", nanos / 1e9);
+        }
+        if (nanos >= 1e6) {
+            return String.format(Locale.ROOT, "%.2fms", nanos / 1e6);
+        }
+        return String.format(Locale.ROOT, "%dus", (long) (nanos / 1e3));   // h2load truncates
+    }
+
+    /** A setting's duration as people write it: {@code 10s}, {@code 1m30s}, {@code 250ms}. */
+    static String setting(Duration d) {
+        long nanos = d.toNanos();
+        if (nanos == 0) {
+            return "0s";
+        }
+        if (nanos % 1_000_000_000L == 0) {
+            long s = nanos / 1_000_000_000L;
+            StringBuilder out = new StringBuilder();
+            if (s >= 3600) {
+                out.append(s / 3600).append('h');
+                s %= 3600;
+            }
+            if (s >= 60) {
+                out.append(s / 60).append('m');
+                s %= 60;
+            }
+            if (s > 0 || out.length() == 0) {
+                out.append(s).append('s');
+            }
+            return out.toString();
+        }
+        if (nanos % 1_000_000L == 0) {
+            return nanos / 1_000_000L + "ms";
+        }
+        return nanos(nanos);
+    }
+
+    /** h2load's byte sizes, 1024-based: {@code 512B}, {@code 146.48KB}, {@code 1.12MB}. */
+    static String bytes(double bytes) {
+        String[] units = {"B", "KB", "MB", "GB", "TB"};
+        int unit = 0;
+        while (bytes >= 1024 && unit < units.length - 1) {
+            bytes /= 1024;
+            unit++;
+        }
+        return unit == 0 ? String.format(Locale.ROOT, "%.0fB", bytes)
+                : String.format(Locale.ROOT, "%.2f%s", bytes, units[unit]);
+    }
+
+    /** A fraction as a percentage with two decimals: {@code 93.33%}. */
+    static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
+    }
+
+    /** A count with thousands separators: {@code 12,345}. */
+    static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    /** A rate or other real number with two decimals and thousands separators. */
+    static String real(double v) {
+        return String.format(Locale.ROOT, "%,.2f", v);
+    }
+
+    /** A request rate without needless decimals: {@code 2,000} or {@code 12.5}. */
+    static String rate(double v) {
+        return v == Math.rint(v) ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%,.2f", v);
+    }
+}
