@@ -267,6 +267,9 @@ final class EngineRun implements LoadTestRun {
                 requester.initiateShutdown();
                 requester.close(CloseMode.IMMEDIATE);
                 requester.awaitShutdown(TimeValue.ofSeconds(10));
+                if (!recorders.joinWriters(10_000)) {
+                    LOG.warn("an I/O thread did not end within 10 s of the run's end; its last figures may be missing");
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

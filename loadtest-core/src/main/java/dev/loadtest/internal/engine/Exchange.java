@@ -36,7 +36,17 @@ final class Exchange implements AsyncClientExchangeHandler {
     private boolean measured;
     private boolean http2;
     private int status;
-    private boolean ended;
+    @SuppressWarnings("unused") // through ENDED
+    private volatile boolean ended;
+    private static final java.lang.invoke.VarHandle ENDED;
+
+    static {
+        try {
+            ENDED = java.lang.invoke.MethodHandles.lookup().findVarHandle(Exchange.class, "ended", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     private ByteBuffer body;
 
     /** Open model: when the schedule wanted the request sent; 0 in the closed model. */
@@ -136,10 +146,11 @@ final class Exchange implements AsyncClientExchangeHandler {
     }
 
     private void end(boolean completed, Exception cause) {
-        if (ended) {
+        // HttpCore may report an end twice, from two threads (an I/O thread and the one that enqueued on a
+        // closing connection): only the first counts
+        if (!ENDED.compareAndSet(this, false, true)) {
             return;
         }
-        ended = true;
         long now = System.nanoTime();
         if (completed) {
             client.onCompleted(this, status, now);

@@ -10,9 +10,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class Recorders {
 
     private final List<WorkerStats> all = new CopyOnWriteArrayList<>();
+    private final List<Thread> writers = new CopyOnWriteArrayList<>();
     private final ThreadLocal<WorkerStats> mine = ThreadLocal.withInitial(() -> {
         WorkerStats stats = new WorkerStats();
         all.add(stats);
+        writers.add(Thread.currentThread());
         return stats;
     });
 
@@ -22,8 +24,28 @@ final class Recorders {
     }
 
     /**
-     * Every thread's stats. Only to be read once the writers have ended: the reactor's threads are
-     * joined by its shutdown, which makes their writes visible here.
+     * Waits (bounded) for every thread that recorded, but the caller, to end: HttpCore's immediate close
+     * does not join its I/O threads, and the join is what makes their figures visible to the caller.
+     *
+     * @return false if one was still alive at the deadline (its last figures may be missing)
+     */
+    boolean joinWriters(long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
+        boolean all = true;
+        for (Thread t : writers) {
+            if (t == Thread.currentThread() || !t.getName().startsWith("requester-dispatch")) {
+                continue;
+            }
+            long left = (deadline - System.nanoTime()) / 1_000_000;
+            t.join(Math.max(1, left));
+            all &= !t.isAlive();
+        }
+        return all;
+    }
+
+    /**
+     * Every thread's stats. Only to be read once the writers have ended (see {@link #joinWriters}); the
+     * run's other threads (timer, scheduler) are joined or are the reader.
      */
     List<WorkerStats> all() {
         return all;

@@ -36,6 +36,7 @@ final class Scheduler implements Runnable {
     @Override
     public void run() {
         WorkerStats stats = run.recorders().get();
+        prime();
         long start = phase.startNanos;
         int n = clients.size();
         for (long k = 0; k < limit && !stopped; k++) {
@@ -66,6 +67,24 @@ final class Scheduler implements Runnable {
             for (Client client : clients) {
                 client.onScheduleEnded();
             }
+        }
+    }
+
+    /**
+     * Loads and initialises the classes of the send path before the first due time, so the JVM's class
+     * loading is not taken for our lag on the first requests of a run.
+     */
+    private void prime() {
+        run.templates().get(0).newRequest();
+        org.apache.hc.core5.http.protocol.HttpCoreContext.create();
+        new Backlog(1).offerLast(0);
+        WorkerStats.record(dev.loadtest.LatencyHistogram.newHistogram(), 1);
+        try {
+            Class.forName(Exchange.class.getName(), true, Exchange.class.getClassLoader());
+            Class.forName(org.apache.hc.core5.http.nio.command.RequestExecutionCommand.class.getName(), true,
+                    Exchange.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
         }
     }
 
