@@ -8,6 +8,7 @@ import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.ConnectionClosedException;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.RequestNotExecutedException;
 import org.apache.hc.core5.http.nio.command.RequestExecutionCommand;
 import org.apache.hc.core5.http.protocol.HttpCoreContext;
 import org.apache.hc.core5.io.CloseMode;
@@ -58,6 +59,9 @@ final class Client {
     private int limit;
     private int responsesOnConnection;
     private int maxResponsesOnConnection;
+    /** The server sent GOAWAY on the current connection: nothing more is sent on it. */
+    private boolean goingAway;
+    private java.net.SocketAddress localAddress;
 
     private long lifeStartNanos;
     private long lifeEndNanos;
@@ -90,6 +94,7 @@ final class Client {
         firstResponseSeen = false;
         sentOnConnection = 0;
         responsesOnConnection = 0;
+        goingAway = false;
         connectStartNanos = System.nanoTime();
         try {
             run.requestSession(new FutureCallback<>() {
@@ -118,6 +123,8 @@ final class Client {
     private synchronized void onConnected(IOSession newSession) {
         connecting = false;
         session = newSession;
+        localAddress = newSession.getLocalAddress();
+        run.register(localAddress, this);
         // connection figures cover every connection the run used, warm-up included, as h2load's do
         long now = System.nanoTime();
         WorkerStats stats = run.recorders().get();
@@ -136,7 +143,12 @@ final class Client {
 
     private synchronized void onConnectFailed(Exception cause) {
         connecting = false;
-        countLostAttempt(Failures.ofConnect(cause), Failures.message(cause));
+        ErrorCategory category = Failures.ofConnect(cause);
+        String message = category == ErrorCategory.CONNECT_TIMEOUT
+                ? "no connection to " + run.hostAndPort() + " within the connect timeout ("
+                        + run.test().connectTimeout().toMillis() + " ms)"
+                : Failures.message(cause);
+        countLostAttempt(category, message);
         reconnectLater();
     }
 
@@ -185,7 +197,7 @@ final class Client {
 
     private boolean canSend() {
         IOSession s = session;
-        return s != null && s.isOpen() && inFlight.size() < limit
+        return s != null && !goingAway && s.isOpen() && inFlight.size() < limit
                 && (run.test().keepAlive() || sentOnConnection + inFlight.size() == 0);
     }
 
@@ -240,13 +252,18 @@ final class Client {
             finish();
             return;
         }
+        if (session != null && session.isOpen() && goingAway) {
+            session.close(CloseMode.IMMEDIATE);   // its last streams are done: open a new connection
+        }
         if (session == null || !session.isOpen()) {
             if (session != null && sentOnConnection == 0) {
-                Exception cause = lostCause;
+                Exception sessionError = run.takeSessionError(session);
+                Exception cause = sessionError != null ? sessionError : lostCause;
                 countLostAttempt(cause == null ? ErrorCategory.RESET : Failures.ofConnect(cause),
                         cause == null ? "connection closed before a request could be sent" : Failures.message(cause));
             }
             lostCause = null;
+            run.unregister(localAddress, this);
             session = null;
             reconnectLater();
         }
@@ -379,6 +396,7 @@ final class Client {
 
     synchronized void onFailed(Exchange exchange, ErrorCategory category, String message, long now) {
         inFlight.remove(exchange);
+        remember(exchange.failure);
         if (exchange.isMeasured() && phase.isMeasured(now)) {
             WorkerStats stats = run.recorders().get();
             stats.errored++;
@@ -392,9 +410,7 @@ final class Client {
 
     synchronized void onNotSent(Exchange exchange, Exception cause) {
         inFlight.remove(exchange);
-        if (cause != null && lostCause == null) {
-            lostCause = cause;
-        }
+        remember(cause);
         if (backlog != null) {
             backlog.pushFront(exchange.dueNanos);   // it waits again, its latency still counting from its due time
         } else {
@@ -405,6 +421,33 @@ final class Client {
             session.close(CloseMode.GRACEFUL);
         }
         fill();
+    }
+
+    /** Keeps the first telling cause of the connection's trouble; "not executed" tells nothing. */
+    private void remember(Exception cause) {
+        if (cause != null && (lostCause == null || lostCause instanceof RequestNotExecutedException)) {
+            lostCause = cause;
+        }
+    }
+
+    /** The stream id of the HEADERS this thread just sent: the calling exchange's. */
+    int lastStreamIdOnThisThread() {
+        return run.recorders().get().lastStreamId;
+    }
+
+    /**
+     * The server sent GOAWAY: streams above {@code lastStreamId} will never be answered (HttpCore 5.4
+     * would leave them hanging until the socket closes), so they end now, as GOAWAY errors; nothing
+     * more is sent here, and the connection is replaced once its last streams are done.
+     */
+    synchronized void onGoAway(int lastStreamId, int errorCode) {
+        goingAway = true;
+        for (Exchange e : new ArrayList<>(inFlight)) {
+            if (e.sentNanos != 0 && e.streamId > lastStreamId) {
+                e.failed(new GoAwayException(lastStreamId, errorCode));
+            }
+        }
+        settle();
     }
 
     // ---- called by the run's timer ----
@@ -422,8 +465,14 @@ final class Client {
         if (overdue && session != null) {
             // HTTP/1.1 cannot cancel one request, and h2load closes the connection too: then every
             // request in flight on it was cut by the timeout
+            boolean anySent = false;
             for (Exchange e : inFlight) {
                 e.timedOut = true;
+                anySent |= e.sentNanos != 0;
+            }
+            if (!anySent) {
+                lostCause = new java.net.SocketTimeoutException("requests not sent within the request timeout ("
+                        + run.test().requestTimeout().toMillis() + " ms): the connection never became ready");
             }
             session.close(CloseMode.IMMEDIATE);
         }

@@ -62,6 +62,10 @@ final class EngineRun implements LoadTestRun {
     private Timeline timeline;
     private Listeners listeners;
     private Scheduler scheduler;
+    /** Clients by their connection's local address, for HTTP/2 frames that concern a whole connection. */
+    private final java.util.Map<java.net.SocketAddress, Client> byAddress = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The exception a session died of, for requests that never got to be sent on it. */
+    private final java.util.Map<IOSession, Exception> sessionErrors = new java.util.concurrent.ConcurrentHashMap<>();
     private ConcurrencyPlan concurrency;
     private long endNanos;
     private int ticks;
@@ -106,7 +110,8 @@ final class EngineRun implements LoadTestRun {
                 .setHttp1Config(Http1Config.DEFAULT)
                 .setTlsStrategy(tls ? Tls.strategy(test) : null)
                 .setHandshakeTimeout(Timeout.of(test.connectTimeout()))
-                .setStreamListener(new FrameCounter(recorders, phase))
+                .setStreamListener(new FrameCounter(this))
+                .setIOSessionListener(new SessionErrors(sessionErrors))
                 .setIOSessionDecorator(!tls && test.protocol() == Protocol.HTTP_1_1
                         ? session -> new CountingSession(session, recorders, phase) : null)
                 .create();
@@ -203,6 +208,31 @@ final class EngineRun implements LoadTestRun {
         if (protocol == null) {
             protocol = http2 ? (tls ? "h2" : "h2c") : "http/1.1";
         }
+    }
+
+    void register(java.net.SocketAddress local, Client client) {
+        if (local != null) {
+            byAddress.put(local, client);
+        }
+    }
+
+    void unregister(java.net.SocketAddress local, Client client) {
+        if (local != null) {
+            byAddress.remove(local, client);
+        }
+    }
+
+    Client clientOf(java.net.SocketAddress local) {
+        return local == null ? null : byAddress.get(local);
+    }
+
+    /** The exception the session died of, if HttpCore reported one; forgets it. */
+    Exception takeSessionError(IOSession session) {
+        return session == null ? null : sessionErrors.remove(session);
+    }
+
+    String hostAndPort() {
+        return host.toHostString();
     }
 
     void requestSession(FutureCallback<IOSession> callback) {

@@ -31,6 +31,10 @@ final class Exchange implements AsyncClientExchangeHandler {
     volatile long issuedNanos;
     /** When the request was put on the wire; 0 while it was not. */
     volatile long sentNanos;
+    /** What it failed of, if it did. */
+    volatile Exception failure;
+    /** The HTTP/2 stream carrying it, once sent; 0 on HTTP/1.1. */
+    volatile int streamId;
     /** Set by the timer when the request ran over its deadline, before it closes the connection. */
     volatile boolean timedOut;
     private boolean measured;
@@ -72,6 +76,9 @@ final class Exchange implements AsyncClientExchangeHandler {
         body = template.body();
         channel.sendRequest(request, template.entityDetails(), context);
         http2 = HttpVersion.HTTP_2.equals(HttpCoreContext.cast(context).getProtocolVersion());
+        if (http2) {
+            streamId = client.lastStreamIdOnThisThread();
+        }
         client.onSent(this, request, measured, http2);
     }
 
@@ -127,6 +134,9 @@ final class Exchange implements AsyncClientExchangeHandler {
 
     @Override
     public void failed(Exception cause) {
+        if (failure == null) {
+            failure = cause;
+        }
         end(false, cause);
     }
 

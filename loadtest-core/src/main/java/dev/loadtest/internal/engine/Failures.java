@@ -9,6 +9,9 @@ import java.util.Locale;
 import javax.net.ssl.SSLException;
 import org.apache.hc.core5.http.ConnectionClosedException;
 import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.MalformedChunkCodingException;
+import org.apache.hc.core5.http.MessageConstraintException;
+import org.apache.hc.core5.http.TruncatedChunkException;
 import org.apache.hc.core5.http.ProtocolException;
 import org.apache.hc.core5.http.RequestNotExecutedException;
 import org.apache.hc.core5.http2.H2ConnectionException;
@@ -41,9 +44,20 @@ final class Failures {
     /** The category of a failure of a request on an open (or opening) connection. */
     static ErrorCategory ofExchange(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof GoAwayException) {
+                return ErrorCategory.GOAWAY;
+            }
             if (t instanceof H2StreamResetException) {
+                // HttpCore reports a GOAWAY with an error code as "Connection terminated by the peer (code)"
                 String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
-                return message.contains("goaway") ? ErrorCategory.GOAWAY : ErrorCategory.STREAM_RESET;
+                return message.contains("goaway") || message.contains("terminated by the peer")
+                        ? ErrorCategory.GOAWAY : ErrorCategory.STREAM_RESET;
+            }
+            if (t instanceof TruncatedChunkException) {
+                return ErrorCategory.RESET;     // the body ended early: the connection went away
+            }
+            if (t instanceof MalformedChunkCodingException || t instanceof MessageConstraintException) {
+                return ErrorCategory.PROTOCOL;
             }
             if (t instanceof H2ConnectionException) {
                 return ErrorCategory.PROTOCOL;
@@ -61,17 +75,41 @@ final class Failures {
             if (t instanceof ProtocolException || t instanceof HttpException) {
                 return ErrorCategory.PROTOCOL;
             }
-            if (t instanceof java.io.IOException && String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT)
-                    .contains("reset")) {
-                return ErrorCategory.RESET;
+            if (t instanceof java.io.IOException) {
+                String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+                if (message.contains("reset") || message.contains("broken pipe") || message.contains("aborted")) {
+                    return ErrorCategory.RESET;
+                }
+            }
+            if (t instanceof RuntimeException && fromCodec(t)) {
+                return ErrorCategory.PROTOCOL;    // e.g. HttpCore's HPACK decoder on a bad index
             }
         }
         return ErrorCategory.OTHER;
     }
 
+    private static boolean fromCodec(Throwable t) {
+        StackTraceElement[] stack = t.getStackTrace();
+        if (stack.length == 0) {
+            return false;
+        }
+        String where = stack[0].getClassName();
+        return where.startsWith("org.apache.hc.core5.http2.hpack.") || where.startsWith("org.apache.hc.core5.http2.impl.")
+                || where.startsWith("org.apache.hc.core5.http2.frame.");
+    }
+
     /** A one-line message: the exception's simple class name and message. */
     static String message(Throwable e) {
         Throwable t = root(e);
+        if (t instanceof H2StreamResetException reset && reset.getMessage() != null
+                && reset.getMessage().contains("terminated by the peer")) {
+            return "H2StreamResetException: connection terminated by the peer with GOAWAY "
+                    + GoAwayException.codeName(reset.getCode());
+        }
+        if (t instanceof H2StreamResetException reset && reset.getMessage() != null
+                && reset.getMessage().startsWith("Stream reset")) {
+            return "H2StreamResetException: stream reset by the peer with RST_STREAM " + GoAwayException.codeName(reset.getCode());
+        }
         String text = t.getMessage();
         return t.getClass().getSimpleName() + (text == null || text.isBlank() ? "" : ": " + text.strip());
     }

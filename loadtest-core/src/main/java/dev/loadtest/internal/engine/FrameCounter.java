@@ -18,10 +18,12 @@ final class FrameCounter implements H2StreamListener {
 
     private final Recorders recorders;
     private final Phase phase;
+    private final EngineRun run;
 
-    FrameCounter(Recorders recorders, Phase phase) {
-        this.recorders = recorders;
-        this.phase = phase;
+    FrameCounter(EngineRun run) {
+        this.run = run;
+        this.recorders = run.recorders();
+        this.phase = run.phase();
     }
 
     @Override
@@ -38,10 +40,15 @@ final class FrameCounter implements H2StreamListener {
 
     @Override
     public void onHeaderOutput(HttpConnection connection, int streamId, List<? extends Header> headers) {
+        // our HEADERS go out within the exchange's sendRequest, on this thread: it reads the stream id next
+        recorders.get().lastStreamId = streamId;
     }
 
     @Override
     public void onFrameInput(HttpConnection connection, int streamId, RawFrame frame) {
+        if (frame.getType() == FrameType.GOAWAY.getValue()) {
+            goAway(connection, frame);
+        }
         if (!phase.isMeasured(System.nanoTime())) {
             return;
         }
@@ -57,6 +64,21 @@ final class FrameCounter implements H2StreamListener {
                 header -= 5;
             }
             stats.headerBytes += Math.max(0, header);
+        }
+    }
+
+    /** Tells the connection's client which of its streams the server will not process. */
+    private void goAway(HttpConnection connection, RawFrame frame) {
+        java.nio.ByteBuffer payload = frame.getPayload();
+        if (payload == null || payload.remaining() < 8) {
+            return;
+        }
+        int at = payload.position();
+        int lastStreamId = payload.getInt(at) & 0x7fffffff;
+        int errorCode = payload.getInt(at + 4);
+        Client client = run.clientOf(connection.getLocalAddress());
+        if (client != null) {
+            client.onGoAway(lastStreamId, errorCode);
         }
     }
 

@@ -43,9 +43,12 @@ final class Phase {
         return requests / clients + (index < requests % clients ? 1 : 0);
     }
 
-    /** Whether requests may still be issued: false after the deadline or stop(). */
+    /**
+     * Whether requests may still be issued: false after stop(), and in a timed run from its deadline on
+     * (not from the timer's next tick: nothing may be sent past the deadline, as with h2load).
+     */
     boolean isIssuing() {
-        return issuing;
+        return issuing && (counted || System.nanoTime() < measureEndNanos);
     }
 
     /** Stops handing out tickets, at the deadline or on stop(). */

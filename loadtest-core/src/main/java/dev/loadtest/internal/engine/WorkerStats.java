@@ -32,6 +32,8 @@ final class WorkerStats {
     long dataBytes;
     long sentBytes;
     long connections;
+    /** The stream id of this thread's last HEADERS out, for the exchange that sent them. */
+    int lastStreamId;
 
     /** Open model: requests that fell due, were dropped, waited for a stream. */
     long scheduled;

@@ -1,0 +1,23 @@
+package dev.loadtest.internal.engine;
+
+import java.io.IOException;
+import org.apache.hc.core5.http2.H2Error;
+
+/**
+ * A request the server will not process: its stream is above the last-stream-id of the server's
+ * GOAWAY. HttpCore 5.4 releases such streams only when the socket closes, so the engine ends them itself.
+ */
+final class GoAwayException extends IOException {
+
+    private static final long serialVersionUID = 1L;
+
+    GoAwayException(int lastStreamId, int errorCode) {
+        super("not processed: the server sent GOAWAY (last-stream-id " + lastStreamId + ", " + codeName(errorCode)
+                + ")");
+    }
+
+    static String codeName(int code) {
+        H2Error error = H2Error.getByCode(code);
+        return error == null ? "error code " + code : error.name() + " (" + code + ")";
+    }
+}
