@@ -1,0 +1,234 @@
+# shellcheck shell=bash
+# Shared by bench/run.sh, bench/rate.sh and bench/profile.sh: tools, nginx, build, measured runs.
+# Sourced, not run. Everything it starts it stops again (trap on EXIT).
+
+set -euo pipefail
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT_DIR="$(cd "$BENCH_DIR/.." && pwd)"
+BENCH_JAR="$BENCH_DIR/target/bench.jar"
+RESULTS_DIR="$BENCH_DIR/results"
+
+DURATION="${DURATION:-5}"            # seconds per measured run
+PAIRS="${PAIRS:-3}"                  # A B pairs per case
+THREADS="${THREADS:-1}"              # -t for every generator (h2load's default is 1)
+PORT_H1="${PORT_H1:-28080}"          # nginx HTTP/1.1 listener
+PORT_H2="${PORT_H2:-28081}"          # nginx h2c (prior knowledge) listener
+JAVA="${JAVA:-java}"
+JAVA_OPTS="${JAVA_OPTS:-}"           # e.g. JAVA_OPTS="-Xmx64m -XX:+UseSerialGC"
+SKIP_BUILD="${SKIP_BUILD:-0}"        # 1: reuse bench/target/bench.jar
+GEN_WARMUP="${GEN_WARMUP:-0}"        # >0: --warm-up-time for every generator, and CPU measured after it (steady state)
+SYSCALLS="${SYSCALLS:-0}"            # 1: count each generator's system calls with perf (raw_syscalls:sys_enter)
+NGINX_DIR=""
+NGINX_PID=""
+
+log() { printf '[bench %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+# ---- tools -------------------------------------------------------------------------------------
+
+ensure_tools() {
+    if [[ "$SYSCALLS" == 1 ]] && ! perf stat -e raw_syscalls:sys_enter -o /dev/null true >/dev/null 2>&1; then
+        die "SYSCALLS=1 needs perf with access to the raw_syscalls:sys_enter tracepoint (linux-perf, root or perf_event_paranoid <= -1)"
+    fi
+    local missing=()
+    command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || missing+=(nginx-light)
+    command -v h2load >/dev/null 2>&1 || missing+=(nghttp2-client)
+    command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+    [[ -x /usr/bin/time ]] || missing+=(time)
+    command -v mvn >/dev/null 2>&1 || missing+=(maven)
+    command -v pgrep >/dev/null 2>&1 || missing+=(procps)
+    command -v "$JAVA" >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
+    if ((${#missing[@]})); then
+        log "installing from Debian's packages: ${missing[*]}"
+        local sudo=""
+        [[ $(id -u) -eq 0 ]] || sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+    export PATH="$PATH:/usr/sbin"
+}
+
+raise_fd_limit() {
+    local want="${1:-65536}"
+    ulimit -n "$want" 2>/dev/null || true
+    local have
+    have=$(ulimit -n)
+    if [[ "$have" != unlimited && "$have" -lt 4096 ]]; then
+        die "the open-files limit (ulimit -n) is $have; the benchmark needs >= 4096 (raise it, e.g. ulimit -n 65536)"
+    fi
+}
+
+# ---- nginx -------------------------------------------------------------------------------------
+
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+start_nginx() {
+    port_free "$PORT_H1" || die "port $PORT_H1 is in use: set PORT_H1 to a free port"
+    port_free "$PORT_H2" || die "port $PORT_H2 is in use: set PORT_H2 to a free port"
+    NGINX_DIR="$(mktemp -d /tmp/loadtest-bench-nginx.XXXXXX)"
+    chmod 755 "$NGINX_DIR"
+    mkdir -p "$NGINX_DIR/html"
+    head -c 1024 /dev/zero | tr '\0' 'a' >"$NGINX_DIR/html/1k.bin"
+    head -c 102400 /dev/zero | tr '\0' 'b' >"$NGINX_DIR/html/100k.bin"
+    chmod -R a+rX "$NGINX_DIR/html"
+    cat >"$NGINX_DIR/nginx.conf" <<EOF
+worker_processes 1;
+daemon off;
+master_process on;
+pid $NGINX_DIR/nginx.pid;
+error_log $NGINX_DIR/error.log warn;
+events { worker_connections 16384; }
+http {
+    access_log off;
+    client_body_temp_path $NGINX_DIR/body;
+    proxy_temp_path $NGINX_DIR/proxy;
+    fastcgi_temp_path $NGINX_DIR/fastcgi;
+    uwsgi_temp_path $NGINX_DIR/uwsgi;
+    scgi_temp_path $NGINX_DIR/scgi;
+    keepalive_requests 1000000000;
+    keepalive_timeout 300s;
+    http2_max_concurrent_streams 128;
+    default_type application/octet-stream;
+    server {
+        listen 127.0.0.1:$PORT_H1;
+        root $NGINX_DIR/html;
+        location = /hello { default_type text/plain; return 200 "hello\n"; }
+    }
+    server {
+        listen 127.0.0.1:$PORT_H2 http2;
+        root $NGINX_DIR/html;
+        location = /hello { default_type text/plain; return 200 "hello\n"; }
+    }
+}
+EOF
+    nginx -c "$NGINX_DIR/nginx.conf" -p "$NGINX_DIR" >"$NGINX_DIR/stdout.log" 2>&1 &
+    NGINX_PID=$!
+    local i
+    for i in $(seq 1 50); do
+        if ! port_free "$PORT_H1" && ! port_free "$PORT_H2"; then
+            log "nginx $(nginx -v 2>&1 | sed 's/.*\///') (pid $NGINX_PID, 1 worker) on 127.0.0.1:$PORT_H1 (http/1.1) and :$PORT_H2 (h2c), files in $NGINX_DIR"
+            return 0
+        fi
+        kill -0 "$NGINX_PID" 2>/dev/null || { cat "$NGINX_DIR/error.log" "$NGINX_DIR/stdout.log" >&2 || true; die "nginx did not start"; }
+        sleep 0.1
+    done
+    die "nginx did not listen within 5 s"
+}
+
+stop_nginx() {
+    local stopped=""
+    if [[ -n "$NGINX_PID" ]] && kill -0 "$NGINX_PID" 2>/dev/null; then
+        kill -QUIT "$NGINX_PID" 2>/dev/null || true
+        local i
+        for i in $(seq 1 50); do kill -0 "$NGINX_PID" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$NGINX_PID" 2>/dev/null || true
+        wait "$NGINX_PID" 2>/dev/null || true
+        stopped=1
+    fi
+    NGINX_PID=""
+    if [[ -n "$NGINX_DIR" && -d "$NGINX_DIR" ]]; then rm -rf "$NGINX_DIR"; fi
+    NGINX_DIR=""
+    [[ -z "$stopped" ]] || log "nginx stopped"
+}
+
+on_exit() {
+    local rc=$?
+    trap '' PIPE   # output piped into head: clean up all the same
+    stop_nginx
+    exit "$rc"
+}
+
+# ---- build -------------------------------------------------------------------------------------
+
+build() {
+    if [[ "$SKIP_BUILD" == 1 && -f "$BENCH_JAR" ]]; then
+        log "SKIP_BUILD=1: using $BENCH_JAR"
+        return 0
+    fi
+    log "building the project (mvn -q -B install -DskipTests)"
+    if ! (cd "$ROOT_DIR" && mvn -q -B install -DskipTests); then
+        # the bench needs only the API and the engine: do not let a broken sample stop it
+        log "the full build failed; building only loadtest-api and loadtest-core"
+        (cd "$ROOT_DIR" && mvn -q -B install -DskipTests -pl loadtest-core -am) || die "build failed"
+    fi
+    log "building the bench module (mvn -f bench/pom.xml package)"
+    (cd "$ROOT_DIR" && mvn -q -B -f bench/pom.xml package) || die "bench build failed"
+    [[ -f "$BENCH_JAR" ]] || die "$BENCH_JAR was not built"
+}
+
+# ---- measured runs -----------------------------------------------------------------------------
+#
+# measure TOOL OUTFILE -- COMMAND...
+#   runs COMMAND under /usr/bin/time, its output in OUTFILE, and sets the globals
+#   M_RPS M_DONE M_FAILED M_USER M_SYS M_WALL M_RSS_KB M_CPU_RUN_MS (ours only, else empty) M_RC
+
+measure() {
+    local tool="$1" out="$2"
+    shift 3
+    local tf="$out.time"
+    M_RC=0
+    M_SYSCALLS=""
+    local wrap=()
+    if [[ "$SYSCALLS" == 1 ]]; then
+        wrap=(perf stat -x, -e raw_syscalls:sys_enter -o "$out.perf" --)
+    fi
+    M_CPU_AT_WARM=""
+    /usr/bin/time -f '%e %U %S %M' -o "$tf" "${wrap[@]}" "$@" >"$out" 2>&1 &
+    local tpid=$!
+    if [[ "$GEN_WARMUP" != 0 ]]; then
+        # the generator's CPU when its warm-up ends, from /proc: the steady-state figure excludes it
+        sleep "$GEN_WARMUP"
+        M_CPU_AT_WARM=$(process_cpu_s "$(leaf_pid "$tpid")")
+    fi
+    wait "$tpid" || M_RC=$?
+    if [[ "$SYSCALLS" == 1 ]]; then
+        M_SYSCALLS=$(awk -F, '/raw_syscalls:sys_enter/ { print $1 }' "$out.perf" 2>/dev/null)
+    fi
+    read -r M_WALL M_USER M_SYS M_RSS_KB < <(tail -n 1 "$tf")
+    M_RPS=$(sed -n 's/^finished in [^,]*, \([0-9.]*\) req\/s.*/\1/p' "$out" | tail -n 1)
+    M_DONE=$(sed -n 's/^requests: .* \([0-9]*\) done, .*/\1/p' "$out" | tail -n 1)
+    M_FAILED=$(sed -n 's/^requests: .* \([0-9]*\) failed, .*/\1/p' "$out" | tail -n 1)
+    M_CPU_RUN_MS=""
+    if [[ "$tool" == ours ]]; then
+        M_CPU_RUN_MS=$(sed -n 's/^bench.cpu_run_ms=//p' "$out")
+    fi
+    : "${M_RPS:=0}" "${M_DONE:=0}" "${M_FAILED:=0}"
+    if [[ "$M_RC" != 0 || ( "$M_DONE" == 0 && "$tool" != wrk ) ]]; then
+        log "WARNING: $tool exited with $M_RC and $M_DONE requests done; its output:"
+        tail -n 20 "$out" >&2
+    fi
+}
+
+# the innermost descendant of a process (time -> perf -> generator)
+leaf_pid() {
+    local pid="$1" child
+    while child=$(pgrep -P "$pid" | head -n 1) && [[ -n "$child" ]]; do pid="$child"; done
+    echo "$pid"
+}
+
+# user+sys CPU seconds a live process has used so far (/proc/<pid>/stat utime + stime)
+process_cpu_s() {
+    local stat
+    stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo ""; return; }
+    echo "${stat##*) }" | awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($12 + $13) / hz }'
+}
+
+# CPU-µs per request: cpu_us_per_req USER_S SYS_S DONE
+cpu_us_per_req() {
+    awk -v u="$1" -v s="$2" -v n="$3" 'BEGIN { if (n > 0) printf "%.2f", (u + s) * 1e6 / n; else print "nan" }'
+}
+
+# median of the numbers on stdin
+median() {
+    sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) { print "nan"; exit }
+        if (NR % 2) printf "%s", a[(NR + 1) / 2]; else printf "%.2f", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
+# OURS: the command that runs our generator (java, JAVA_OPTS, the bench jar, the main class)
+ours_command() {
+    local extra=()
+    read -ra extra <<<"$JAVA_OPTS"
+    OURS=("$JAVA" "${extra[@]}" -cp "$BENCH_JAR" dev.loadtest.bench.Generator)
+}
+ours_command
