@@ -257,7 +257,7 @@ final class Client {
         }
         if (session == null || !session.isOpen()) {
             if (session != null && sentOnConnection == 0) {
-                Exception sessionError = run.takeSessionError(session);
+                Exception sessionError = run.takeSessionError(localAddress);
                 Exception cause = sessionError != null ? sessionError : lostCause;
                 countLostAttempt(cause == null ? ErrorCategory.RESET : Failures.ofConnect(cause),
                         cause == null ? "connection closed before a request could be sent" : Failures.message(cause));

@@ -20,7 +20,16 @@ import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http2.HttpVersionPolicy;
 import org.apache.hc.core5.http2.config.H2Config;
 import org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester;
-import org.apache.hc.core5.http2.impl.nio.bootstrap.H2RequesterBootstrap;
+import org.apache.hc.core5.function.Callback;
+import org.apache.hc.core5.http.config.CharCodingConfig;
+import org.apache.hc.core5.http.impl.HttpProcessors;
+import org.apache.hc.core5.http.impl.nio.ClientHttp1StreamDuplexerFactory;
+import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
+import org.apache.hc.core5.http2.impl.H2Processors;
+import org.apache.hc.core5.http2.impl.nio.ClientH2StreamMultiplexerFactory;
+import org.apache.hc.core5.http2.ssl.H2ClientTlsStrategy;
+import org.apache.hc.core5.pool.PoolReusePolicy;
+import org.apache.hc.core5.pool.StrictConnPool;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.EndpointParameters;
 import org.apache.hc.core5.reactor.IOReactorConfig;
@@ -41,6 +50,7 @@ final class EngineRun implements LoadTestRun {
 
     private static final Logger LOG = LoggerFactory.getLogger(EngineRun.class);
     private static final long TICK_MILLIS = 10;
+    private static final int CHECK_EVERY_TICKS = 5;
     private static final AtomicInteger RUNS = new AtomicInteger();
 
     private final LoadTest test;
@@ -65,7 +75,7 @@ final class EngineRun implements LoadTestRun {
     /** Clients by their connection's local address, for HTTP/2 frames that concern a whole connection. */
     private final java.util.Map<java.net.SocketAddress, Client> byAddress = new java.util.concurrent.ConcurrentHashMap<>();
     /** The exception a session died of, for requests that never got to be sent on it. */
-    private final java.util.Map<IOSession, Exception> sessionErrors = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Map<String, Exception> sessionErrors = new java.util.concurrent.ConcurrentHashMap<>();
     private ConcurrencyPlan concurrency;
     private long endNanos;
     private int ticks;
@@ -95,26 +105,7 @@ final class EngineRun implements LoadTestRun {
     void start() {
         Limits.checkDescriptors(test);
         phase = new Phase(test, System.nanoTime());
-        requester = H2RequesterBootstrap.bootstrap()
-                .setIOReactorConfig(IOReactorConfig.custom()
-                        .setIoThreadCount(test.threads())
-                        .setSelectInterval(TimeValue.ofMilliseconds(TICK_MILLIS * 2))
-                        .setSoTimeout(Timeout.of(test.requestTimeout().plusSeconds(1)))
-                        .setTcpNoDelay(true)
-                        .build())
-                .setVersionPolicy(versionPolicy(test.protocol(), tls))
-                .setH2Config(H2Config.custom()
-                        .setPushEnabled(false)
-                        .setInitialWindowSize((1 << 30) - 1)
-                        .build())
-                .setHttp1Config(Http1Config.DEFAULT)
-                .setTlsStrategy(tls ? Tls.strategy(test) : null)
-                .setHandshakeTimeout(Timeout.of(test.connectTimeout()))
-                .setStreamListener(new FrameCounter(this))
-                .setIOSessionListener(new SessionErrors(sessionErrors))
-                .setIOSessionDecorator(!tls && test.protocol() == Protocol.HTTP_1_1
-                        ? session -> new CountingSession(session, recorders, phase) : null)
-                .create();
+        requester = requester();
         requester.start();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         for (int i = 0; i < test.clients(); i++) {
@@ -162,15 +153,48 @@ final class EngineRun implements LoadTestRun {
             if (concurrency != null) {
                 concurrency.apply(clients, now, phase);
             }
-            for (Client client : clients) {
-                client.check(now);
+            ticks++;
+            if (ticks % CHECK_EVERY_TICKS == 0) {
+                // request timeouts to within 50 ms: checking each client takes its lock, so not every tick
+                for (Client client : clients) {
+                    client.check(now);
+                }
             }
-            if (++ticks % 10 == 0) {
+            if (ticks % 10 == 0) {
                 listeners.progress(timeline.progress(now));
             }
         } catch (RuntimeException e) {
             LOG.warn("load test timer failed; the run goes on", e);
         }
+    }
+
+    /**
+     * The requester, built as H2RequesterBootstrap builds it but for the HTTP/1.1 handler that pipelines
+     * ({@link PipeliningStarter}); the pool is unused (connections come from requestSession).
+     */
+    private H2AsyncRequester requester() {
+        HttpVersionPolicy policy = versionPolicy(test.protocol(), tls);
+        IOReactorConfig reactor = IOReactorConfig.custom()
+                .setIoThreadCount(test.threads())
+                .setSelectInterval(TimeValue.ofMilliseconds(TICK_MILLIS * 2))
+                .setSoTimeout(Timeout.of(test.requestTimeout().plusSeconds(1)))
+                .setTcpNoDelay(true)
+                .build();
+        H2Config h2 = H2Config.custom().setPushEnabled(false).setInitialWindowSize((1 << 30) - 1).build();
+        ClientHttp1StreamDuplexerFactory http1 = new ClientHttp1StreamDuplexerFactory(HttpProcessors.client(),
+                Http1Config.DEFAULT, CharCodingConfig.DEFAULT, null);
+        ClientH2StreamMultiplexerFactory http2 = new ClientH2StreamMultiplexerFactory(H2Processors.client(), null,
+                h2, CharCodingConfig.DEFAULT, new FrameCounter(this));
+        TlsStrategy tlsStrategy = tls ? Tls.strategy(test) : new H2ClientTlsStrategy();
+        Timeout handshake = Timeout.of(test.connectTimeout());
+        Callback<Exception> exceptions = e -> LOG.debug("I/O reactor exception", e);
+        return new H2AsyncRequester(policy, reactor,
+                new PipeliningStarter(http1, http2, policy, tlsStrategy, handshake, exceptions, test.streams()),
+                !tls && test.protocol() == Protocol.HTTP_1_1 ? session -> new CountingSession(session, recorders, phase)
+                        : null,
+                exceptions, new SessionErrors(sessionErrors),
+                new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null),
+                tlsStrategy, handshake, null, null);
     }
 
     @Override
@@ -227,8 +251,8 @@ final class EngineRun implements LoadTestRun {
     }
 
     /** The exception the session died of, if HttpCore reported one; forgets it. */
-    Exception takeSessionError(IOSession session) {
-        return session == null ? null : sessionErrors.remove(session);
+    Exception takeSessionError(java.net.SocketAddress local) {
+        return local == null ? null : sessionErrors.remove(local.toString());
     }
 
     String hostAndPort() {

@@ -70,11 +70,11 @@ final class Exchange implements AsyncClientExchangeHandler {
     public void produceRequest(RequestChannel channel, HttpContext context) throws HttpException, IOException {
         HttpRequest request = template.newRequest();
         long now = System.nanoTime();
-        sentNanos = now;
         // the open model measures the requests that fell due in the measured phase, the closed model those sent in it
         measured = phase.isMeasured(dueNanos != 0 ? dueNanos : now);
         body = template.body();
         channel.sendRequest(request, template.entityDetails(), context);
+        sentNanos = now;   // only once it is on its way: a request the closing connection refused was never sent
         http2 = HttpVersion.HTTP_2.equals(HttpCoreContext.cast(context).getProtocolVersion());
         if (http2) {
             streamId = client.lastStreamIdOnThisThread();

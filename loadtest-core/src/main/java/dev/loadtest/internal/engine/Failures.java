@@ -88,14 +88,20 @@ final class Failures {
         return ErrorCategory.OTHER;
     }
 
+    /** Whether an unchecked exception came out of HttpCore's HTTP/2 codec (its top frames, not ours). */
     private static boolean fromCodec(Throwable t) {
         StackTraceElement[] stack = t.getStackTrace();
-        if (stack.length == 0) {
-            return false;
+        for (int i = 0; i < Math.min(8, stack.length); i++) {
+            String where = stack[i].getClassName();
+            if (where.startsWith("org.apache.hc.core5.http2.hpack.") || where.startsWith("org.apache.hc.core5.http2.frame.")
+                    || where.startsWith("org.apache.hc.core5.http2.impl.nio.")) {
+                return true;
+            }
+            if (where.startsWith("dev.loadtest.")) {
+                return false;
+            }
         }
-        String where = stack[0].getClassName();
-        return where.startsWith("org.apache.hc.core5.http2.hpack.") || where.startsWith("org.apache.hc.core5.http2.impl.")
-                || where.startsWith("org.apache.hc.core5.http2.frame.");
+        return false;
     }
 
     /** A one-line message: the exception's simple class name and message. */

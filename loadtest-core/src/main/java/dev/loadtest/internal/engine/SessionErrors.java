@@ -10,9 +10,9 @@ import org.apache.hc.core5.reactor.IOSessionListener;
  */
 final class SessionErrors implements IOSessionListener {
 
-    private final Map<IOSession, Exception> errors;
+    private final Map<String, Exception> errors;
 
-    SessionErrors(Map<IOSession, Exception> errors) {
+    SessionErrors(Map<String, Exception> errors) {
         this.errors = errors;
     }
 
@@ -38,7 +38,10 @@ final class SessionErrors implements IOSessionListener {
 
     @Override
     public void exception(IOSession session, Exception ex) {
-        errors.putIfAbsent(session, ex);
+        // keyed by the local address: HttpCore hands its listeners another object than the one we hold
+        if (session.getLocalAddress() != null) {
+            errors.putIfAbsent(session.getLocalAddress().toString(), ex);
+        }
     }
 
     @Override

@@ -1,0 +1,141 @@
+package dev.loadtest.json;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import dev.loadtest.Result;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Writes a {@link Result} as JSON and reads it back: a stable, documented format for other tools, for
+ * archiving runs, and for merging runs from several machines (the latency histograms are kept whole).
+ *
+ * <pre>{@code
+ * Result result = LoadTest.target(uri).clients(10).duration(Duration.ofSeconds(5)).run();
+ * ResultJson.write(result, Path.of("run.json"));
+ *
+ * Result again = ResultJson.read(Path.of("run.json"));       // every figure, the histograms exactly
+ * Duration p99 = again.responseTime().percentile(99);
+ * Result rerun = again.test().run();                         // the same test, run again
+ * }</pre>
+ *
+ * <p>The format (fields, units, compatibility rules) is described in the {@linkplain dev.loadtest.json
+ * package documentation}. In short: one JSON object, counts as whole numbers, times in microseconds,
+ * latency distributions as HdrHistograms in their compressed base64 encoding.
+ *
+ * <p>What does not survive the trip: listeners (code, not data); a custom {@code SSLContext} (recorded
+ * as {@code "tls": "custom"}, read back as the default trust store); the values of secret headers
+ * ({@code Authorization}, {@code Cookie}...), written and read back as {@code <redacted>}.
+ *
+ * <p>Thread-safe: the methods keep no state between calls.
+ */
+public final class ResultJson {
+
+    /** The value of the document's {@code format} field. */
+    public static final String FORMAT_NAME = "loadtest-result";
+
+    /**
+     * The version this library writes and reads, in the document's {@code formatVersion} field. Fields
+     * may be added within a version (readers ignore what they do not know); a field removed or changed
+     * in meaning makes a new version.
+     */
+    public static final int FORMAT_VERSION = 1;
+
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            // the caller owns the Writer / Reader it passes
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            // 1000.000 µs is written 1000, not 1E+3
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            // a request body (base64) may be larger than Jackson's default limit of 20 M characters
+            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build())
+            .build();
+
+    private ResultJson() {
+    }
+
+    /** Writes the result as a JSON document (pretty-printed, UTF-8 when the writer encodes). Does not close the writer. */
+    public static void write(Result result, Writer out) throws IOException {
+        Objects.requireNonNull(result, "result must not be null");
+        Objects.requireNonNull(out, "out must not be null");
+        try (JsonGenerator generator = FACTORY.createGenerator(out)) {
+            generator.setPrettyPrinter(new DefaultPrettyPrinter());
+            new ResultWriter(generator).write(result);
+        }
+        out.write(System.lineSeparator());
+        out.flush();
+    }
+
+    /** Writes the result to a file in UTF-8, replacing it if it exists. */
+    public static void write(Result result, Path file) throws IOException {
+        Objects.requireNonNull(file, "file must not be null");
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            write(result, out);
+        }
+    }
+
+    /** The result as a JSON document. */
+    public static String toJson(Result result) {
+        StringWriter out = new StringWriter();
+        try {
+            write(result, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a StringWriter does not fail", e);
+        }
+        return out.toString();
+    }
+
+    /**
+     * Reads a result written by {@link #write(Result, Writer)}. Does not close the reader.
+     *
+     * @throws ResultFormatException if the text is not a result of a known format version; the message
+     *     names the field
+     * @throws IOException if the reader fails
+     */
+    public static Result read(Reader in) throws IOException {
+        Objects.requireNonNull(in, "in must not be null");
+        Node root;
+        try (JsonParser parser = FACTORY.createParser(in)) {
+            root = Node.read(parser);
+        } catch (JsonProcessingException e) {
+            throw new ResultFormatException("not valid JSON: " + e.getOriginalMessage() + " at line "
+                    + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()), e);
+        }
+        return ResultReader.read(root);
+    }
+
+    /** Reads a result from a UTF-8 file; see {@link #read(Reader)}. */
+    public static Result read(Path file) throws IOException {
+        Objects.requireNonNull(file, "file must not be null");
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return read(in);
+        }
+    }
+
+    /** Reads a result from a JSON document in a string; see {@link #read(Reader)}. */
+    public static Result fromJson(String json) throws ResultFormatException {
+        Objects.requireNonNull(json, "json must not be null");
+        try {
+            return read(new StringReader(json));
+        } catch (ResultFormatException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new UncheckedIOException("a StringReader does not fail", e);
+        }
+    }
+}

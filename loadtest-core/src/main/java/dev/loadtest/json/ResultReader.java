@@ -1,0 +1,253 @@
+package dev.loadtest.json;
+
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.ErrorCount;
+import dev.loadtest.Interval;
+import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LatencySummary;
+import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
+import dev.loadtest.Rate;
+import dev.loadtest.Requests;
+import dev.loadtest.Result;
+import dev.loadtest.Stage;
+import dev.loadtest.Statistics;
+import dev.loadtest.StatusCodes;
+import dev.loadtest.Traffic;
+import dev.loadtest.Verdict;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Turns the JSON tree of a result back into a {@link Result}. Fields derived from others
+ * ({@code throughput}, the latency summaries next to a histogram, {@code headerSpaceSavings}) are not
+ * read: the histograms and counts are the truth. Unknown fields are ignored, so a newer writer's
+ * additions do not break an older reader.
+ */
+final class ResultReader {
+
+    private static final Map<String, ErrorCategory> CATEGORIES = new HashMap<>();
+
+    static {
+        for (ErrorCategory c : ErrorCategory.values()) {
+            CATEGORIES.put(ResultWriter.key(c), c);
+        }
+    }
+
+    private ResultReader() {
+    }
+
+    static Result read(Node root) throws ResultFormatException {
+        root.fields();
+        String format = root.get("format").text();
+        if (!ResultJson.FORMAT_NAME.equals(format)) {
+            throw new ResultFormatException("format: must be \"" + ResultJson.FORMAT_NAME + "\", was \"" + format + "\"");
+        }
+        long version = root.get("formatVersion").longValue();
+        if (version != ResultJson.FORMAT_VERSION) {
+            throw new ResultFormatException("formatVersion: this reader knows version " + ResultJson.FORMAT_VERSION
+                    + ", the document is version " + version);
+        }
+        Verdict verdict;
+        try {
+            verdict = Verdict.ofLabel(root.get("verdict").text());
+        } catch (IllegalArgumentException e) {
+            throw new ResultFormatException("verdict: " + e.getMessage());
+        }
+        Node latency = root.get("latency");
+        return new Result(configuration(root.get("configuration")), root.get("durationSeconds").seconds(),
+                root.get("protocol").text(), requests(root.get("requests")), statusCodes(root.get("statusCodes")),
+                traffic(root.get("traffic")), histogram(latency.get("serviceTime")), histogram(latency.get("request")),
+                histogram(latency.get("connect")), histogram(latency.get("ttfb")),
+                statistics(root.get("clientRequestRates")), root.get("connections").count(),
+                errors(root.get("errors")),
+                root.has("rate") ? Optional.of(rate(root.get("rate"))) : Optional.empty(),
+                intervals(root.get("intervals")), verdict, root.get("stopped").bool());
+    }
+
+    private static LoadTest configuration(Node c) throws ResultFormatException {
+        List<String> targets = new ArrayList<>();
+        for (Node t : c.get("targets").items()) {
+            targets.add(t.text());
+        }
+        String field = "targets";
+        try {
+            LoadTest.Builder b = LoadTest.target(targets.toArray(String[]::new));
+            field = "clients";
+            b.clients(c.get(field).intValue());
+            field = "streams";
+            b.streams(c.get(field).intValue());
+            field = "threads";
+            b.threads(c.get(field).intValue());
+            List<Stage> stages = new ArrayList<>();
+            for (Node s : c.get("stages").items()) {
+                field = "stages";
+                stages.add(new Stage(s.get("fromRate").doubleValue(), s.get("toRate").doubleValue(),
+                        s.get("durationMicros").micros(), s.has("concurrency") ? s.get("concurrency").intValue() : 0));
+            }
+            field = "rate";
+            if (c.has(field)) {
+                // a constant rate: its one stage is derived from the rate and the duration
+                b.rate(c.get(field).doubleValue());
+            } else if (!stages.isEmpty()) {
+                field = "stages";
+                b.stages(stages.toArray(Stage[]::new));
+            }
+            boolean byStages = !c.has("rate") && !stages.isEmpty();
+            field = "requests";
+            if (c.has(field) && !byStages) {
+                b.requests(c.get(field).longValue());
+            }
+            field = "durationMicros";
+            if (c.has(field) && !byStages) {
+                b.duration(c.get(field).micros());
+            }
+            field = "warmUpMicros";
+            b.warmUp(c.get(field).micros());
+            field = "maxBacklog";
+            b.maxBacklog(c.get(field).intValue());
+            field = "intervalMicros";
+            b.interval(c.get(field).micros());
+            field = "protocol";
+            b.protocol(protocol(c.get(field)));
+            field = "method";
+            b.method(c.get(field).text());
+            for (Node h : c.get("headers").items()) {
+                field = h.path().substring(c.path().length() + 1);
+                b.header(h.get("name").text(), h.get("value").text());
+            }
+            field = "body";
+            if (c.has(field)) {
+                b.body(Base64.getDecoder().decode(c.get(field).text()));
+            }
+            field = "connectTimeoutMicros";
+            b.connectTimeout(c.get(field).micros());
+            field = "requestTimeoutMicros";
+            b.requestTimeout(c.get(field).micros());
+            field = "keepAlive";
+            b.keepAlive(c.get(field).bool());
+            field = "tls";
+            String tls = c.get(field).text();
+            switch (tls) {
+                case "insecure" -> b.insecureTrustAll();
+                case "default", "custom" -> {
+                    // a custom SSLContext cannot be written down: the test reads back with the default
+                    // trust store; set another with result.test().newBuilder().sslContext(...)
+                }
+                default -> throw new ResultFormatException(c.path() + ".tls: must be default, custom or insecure, was \""
+                        + tls + "\"");
+            }
+            field = "";
+            return b.build();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ResultFormatException(c.path() + (field.isEmpty() ? "" : "." + field) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Protocol protocol(Node n) throws ResultFormatException {
+        try {
+            return Protocol.valueOf(n.text());
+        } catch (IllegalArgumentException e) {
+            throw new ResultFormatException(n.path() + ": must be HTTP_1_1, HTTP_2 or NEGOTIATE, was \"" + n.text() + "\"");
+        }
+    }
+
+    private static Requests requests(Node n) throws ResultFormatException {
+        try {
+            return new Requests(n.get("total").count(), n.get("started").count(), n.get("done").count(),
+                    n.get("succeeded").count(), n.get("failed").count(), n.get("errored").count(),
+                    n.get("timeout").count(), n.get("notIssued").count());
+        } catch (IllegalArgumentException e) {
+            throw new ResultFormatException(n.path() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static StatusCodes statusCodes(Node n) throws ResultFormatException {
+        Map<Integer, Long> counts = new TreeMap<>();
+        for (Map.Entry<String, Node> e : n.fields().entrySet()) {
+            int code;
+            try {
+                code = Integer.parseInt(e.getKey());
+            } catch (NumberFormatException x) {
+                throw new ResultFormatException(e.getValue().path() + ": a status code must be a number");
+            }
+            if (code < 100 || code > 999) {
+                throw new ResultFormatException(e.getValue().path() + ": a status code must be within [100, 999]");
+            }
+            counts.put(code, e.getValue().count());
+        }
+        return new StatusCodes(counts);
+    }
+
+    private static Traffic traffic(Node n) throws ResultFormatException {
+        return new Traffic(n.get("totalBytes").count(), n.get("headerBytes").count(),
+                n.get("decodedHeaderBytes").count(), n.get("dataBytes").count(), n.get("sentBytes").count());
+    }
+
+    private static Statistics statistics(Node n) throws ResultFormatException {
+        return new Statistics(n.get("count").count(), n.get("min").doubleValue(), n.get("max").doubleValue(),
+                n.get("mean").doubleValue(), n.get("stdDev").doubleValue(), n.get("withinStdDev").doubleValue(),
+                n.get("median").doubleValue(), n.get("p95").doubleValue(), n.get("p99").doubleValue());
+    }
+
+    private static Map<ErrorCategory, ErrorCount> errors(Node n) throws ResultFormatException {
+        Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
+        for (Map.Entry<String, Node> e : n.fields().entrySet()) {
+            // a category this reader does not know (from a newer writer) is kept as OTHER, not lost
+            ErrorCategory category = CATEGORIES.getOrDefault(e.getKey(), ErrorCategory.OTHER);
+            Node count = e.getValue();
+            ErrorCount read = new ErrorCount(count.get("count").count(),
+                    count.has("sampleMessage") ? count.get("sampleMessage").text() : "");
+            errors.merge(category, read, (a, b) -> new ErrorCount(a.count() + b.count(),
+                    a.sampleMessage().isEmpty() ? b.sampleMessage() : a.sampleMessage()));
+        }
+        return errors;
+    }
+
+    private static Rate rate(Node n) throws ResultFormatException {
+        return new Rate(n.get("offered").doubleValue(), n.get("achieved").doubleValue(), n.get("scheduled").count(),
+                n.get("dropped").count(), n.get("late").count(), n.get("backlogAtEnd").count(),
+                histogram(n.get("schedulerLag")));
+    }
+
+    private static List<Interval> intervals(Node n) throws ResultFormatException {
+        List<Interval> intervals = new ArrayList<>();
+        for (Node i : n.items()) {
+            Node latency = i.get("latency");
+            intervals.add(new Interval(i.get("startMicros").micros(), i.get("lengthMicros").micros(),
+                    i.get("started").count(), i.get("done").count(), statusCodes(i.get("statusCodes")),
+                    i.get("errored").count(), i.get("bytes").count(), summary(latency.get("request")),
+                    summary(latency.get("serviceTime"))));
+        }
+        return intervals;
+    }
+
+    private static LatencySummary summary(Node n) throws ResultFormatException {
+        return new LatencySummary(n.get("count").count(), n.get("minMicros").micros(), n.get("meanMicros").micros(),
+                n.get("p50Micros").micros(), n.get("p90Micros").micros(), n.get("p99Micros").micros(),
+                n.get("p999Micros").micros(), n.get("maxMicros").micros());
+    }
+
+    /** The distribution from its {@code histogram} field; the summary figures beside it are derived from it. */
+    private static LatencyHistogram histogram(Node n) throws ResultFormatException {
+        Node field = n.get("histogram");
+        try {
+            byte[] bytes = Base64.getDecoder().decode(field.text());
+            Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+            // an empty HdrHistogram does not equal a decoded (or copied) empty one: keep "empty" one value
+            return h.getTotalCount() == 0 ? LatencyHistogram.EMPTY : LatencyHistogram.of(h);
+        } catch (DataFormatException | RuntimeException e) {   // corrupt input fails in many ways
+            throw new ResultFormatException(field.path() + ": not an HdrHistogram in compressed base64 encoding ("
+                    + e.getMessage() + ")", e);
+        }
+    }
+}

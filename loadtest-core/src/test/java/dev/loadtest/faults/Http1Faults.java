@@ -1,0 +1,204 @@
+package dev.loadtest.faults;
+
+import dev.loadtest.faults.FaultServer.Behaviour;
+import dev.loadtest.faults.FaultServer.Conn;
+
+/**
+ * HTTP/1.1 behaviours for {@link FaultServer}. "The n-th request" counts per connection from 1, so a
+ * client with one stream meets the fault at a known point of every connection and the counts of a run
+ * can be asserted exactly.
+ */
+public final class Http1Faults {
+
+    private Http1Faults() {
+    }
+
+    /** A healthy server: 200 {@code ok} to everything, keep-alive, pipelining answered in order. */
+    public static Behaviour ok() {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                conn.ok();
+            }
+        };
+    }
+
+    /** Answers every request with this status (body {@code status N}). */
+    public static Behaviour status(int status) {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                conn.respond(status, "status " + status + "\n");
+            }
+        };
+    }
+
+    /**
+     * Closes each connection after its n-th response: announced with {@code Connection: close} on that
+     * response (nginx's keepalive_requests), or not announced at all (the socket just closes).
+     */
+    public static Behaviour closeAfter(int n, boolean announce) {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                if (conn.requestsOnConnection() < n) {
+                    conn.ok();
+                } else {
+                    if (announce) {
+                        conn.respond(200, "ok", "Connection: close");
+                    } else {
+                        conn.ok();
+                    }
+                    conn.close();
+                    return;
+                }
+            }
+        };
+    }
+
+    /** Answers n - 1 requests per connection, then sends half a response to the n-th and resets (RST). */
+    public static Behaviour resetMidResponse(int n) {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                if (conn.requestsOnConnection() < n) {
+                    conn.ok();
+                } else {
+                    conn.write("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n");
+                    conn.write(pattern(100));
+                    conn.flush();
+                    conn.sleep(20);   // let the client read the head and part of the body first
+                    conn.reset();
+                    return;
+                }
+            }
+        };
+    }
+
+    /** Answers n - 1 requests per connection, then ends the n-th's body early (FIN) before its Content-Length. */
+    public static Behaviour truncatedBody(int n) {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                if (conn.requestsOnConnection() < n) {
+                    conn.ok();
+                } else {
+                    conn.write("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n");
+                    conn.write(pattern(100));
+                    conn.close();
+                    return;
+                }
+            }
+        };
+    }
+
+    /** Answers n - 1 requests per connection, then writes these raw bytes as the n-th's response and closes. */
+    public static Behaviour raw(int n, String response) {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                if (conn.requestsOnConnection() < n) {
+                    conn.ok();
+                } else {
+                    conn.write(response);
+                    conn.flush();
+                    conn.sleep(50);   // the client sees the bytes before the FIN
+                    conn.close();
+                    return;
+                }
+            }
+        };
+    }
+
+    /** Writes these raw bytes as the n-th response and keeps the connection open (waiting for the client). */
+    public static Behaviour rawThenHold(int n, String response) {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                if (conn.requestsOnConnection() < n) {
+                    conn.ok();
+                } else {
+                    conn.write(response);
+                    conn.flush();
+                    conn.swallow();
+                    return;
+                }
+            }
+        };
+    }
+
+    /** Accepts, reads (and counts) the requests, never answers; the connection stays open until the client closes it. */
+    public static Behaviour neverAnswer() {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                // never answered
+            }
+        };
+    }
+
+    /** Accepts and reads bytes, never parses nor answers anything (also no TLS or HTTP/2 handshake data). */
+    public static Behaviour silent() {
+        return Conn::swallow;
+    }
+
+    /** Writes each response (head and body) one byte at a time, {@code intervalMillis} apart. */
+    public static Behaviour drip(String body, long intervalMillis) {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                conn.drip("HTTP/1.1 200 OK\r\nContent-Length: " + body.length() + "\r\n\r\n" + body, intervalMillis);
+            }
+        };
+    }
+
+    /** Sends the head at once and then the body one byte every {@code intervalMillis}. */
+    public static Behaviour dripBody(String body, long intervalMillis) {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                conn.write("HTTP/1.1 200 OK\r\nContent-Length: " + body.length() + "\r\n\r\n");
+                conn.flush();
+                conn.drip(body, intervalMillis);
+            }
+        };
+    }
+
+    /** A huge body with Content-Length, streamed from a 64 KiB buffer (the server holds no more). */
+    public static Behaviour huge(long bytes) {
+        byte[] chunk = pattern(64 * 1024);
+        return conn -> {
+            while (conn.readRequest() != null) {
+                conn.write("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: " + bytes
+                        + "\r\n\r\n");
+                for (long left = bytes; left > 0; ) {
+                    int n = (int) Math.min(chunk.length, left);
+                    conn.write(chunk, 0, n);
+                    left -= n;
+                }
+                conn.flush();
+            }
+        };
+    }
+
+    /** Chunked responses, good ones: {@code 2\r\nok\r\n0\r\n\r\n}. */
+    public static Behaviour chunked() {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                conn.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n3\r\n!!!\r\n0\r\n\r\n");
+                conn.flush();
+            }
+        };
+    }
+
+    /** Interim 100 and 103 responses before each final 200. */
+    public static Behaviour interimResponses() {
+        return conn -> {
+            while (conn.readRequest() != null) {
+                conn.write("HTTP/1.1 100 Continue\r\n\r\n");
+                conn.write("HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload; as=style\r\n\r\n");
+                conn.flush();
+                conn.ok();
+            }
+        };
+    }
+
+    /** Bytes {@code 'a' + i % 26}. */
+    static byte[] pattern(int n) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) ('a' + i % 26);
+        }
+        return b;
+    }
+}

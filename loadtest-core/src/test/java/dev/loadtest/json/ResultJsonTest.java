@@ -1,0 +1,475 @@
+package dev.loadtest.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.ErrorCount;
+import dev.loadtest.Header;
+import dev.loadtest.Interval;
+import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LatencySummary;
+import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
+import dev.loadtest.Rate;
+import dev.loadtest.Requests;
+import dev.loadtest.Result;
+import dev.loadtest.Stage;
+import dev.loadtest.Statistics;
+import dev.loadtest.StatusCodes;
+import dev.loadtest.Traffic;
+import dev.loadtest.Verdict;
+import dev.loadtest.testing.TestServer;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.stream.Stream;
+import javax.net.ssl.SSLContext;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ResultJsonTest {
+
+    // ---- round trips ----------------------------------------------------------------------------------
+
+    @Test
+    void should_read_back_every_field_of_a_closed_model_result() throws IOException {
+        LoadTest test = LoadTest.target(URI.create("http://127.0.0.1:8080/a"), URI.create("http://127.0.0.1:8080/b?x=1"))
+                .clients(8).streams(4).threads(2).requests(1_000).protocol(Protocol.HTTP_2)
+                .header("Accept", "application/json").body("{\"k\":1}".getBytes(StandardCharsets.UTF_8))
+                .connectTimeout(Duration.ofMillis(1_500)).requestTimeout(Duration.ofSeconds(7))
+                .interval(Duration.ofMillis(250)).maxBacklog(77).build();
+        Result original = result(test, Optional.empty(), List.of(), Verdict.ERRORS);
+
+        Result read = ResultJson.fromJson(ResultJson.toJson(original));
+
+        assertSameResult(read, original);
+        assertSameTest(read.test(), test);
+    }
+
+    @Test
+    void should_read_back_rate_timeline_and_errors_of_an_open_model_result() throws IOException {
+        LoadTest test = LoadTest.target("https://127.0.0.1:8443/")
+                .clients(4).streams(2).insecureTrustAll().keepAlive(true)
+                .stages(Stage.ramp(0, 1_000, Duration.ofSeconds(2)), Stage.rate(1_000, Duration.ofMillis(1_500)))
+                .warmUp(Duration.ofMillis(500)).build();
+        Rate rate = new Rate(571.4285714285714, 560.25, 2_000, 3, 41, 2, histogram(7, 20_000, 5_000_000));
+        List<Interval> intervals = List.of(
+                interval(Duration.ZERO, Duration.ofSeconds(1), 11),
+                interval(Duration.ofSeconds(1), Duration.ofSeconds(1), 12),
+                interval(Duration.ofSeconds(2), Duration.ofNanos(500_123_456), 13));
+        Result original = result(test, Optional.of(rate), intervals, Verdict.OVERLOADED);
+
+        Result read = ResultJson.fromJson(ResultJson.toJson(original));
+
+        assertSameResult(read, original);
+        assertSameTest(read.test(), test);
+        assertThat(read.rate()).contains(rate);
+        assertThat(read.intervals()).isEqualTo(intervals);
+        assertThat(read.test().insecureTrustAll()).isTrue();
+        assertThat(read.test().stages()).containsExactlyElementsOf(test.stages());
+    }
+
+    @Test
+    void should_read_back_a_constant_rate_as_a_rate_not_as_stages() throws IOException {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").clients(2).rate(123.5)
+                .duration(Duration.ofSeconds(3)).build();
+
+        LoadTest read = ResultJson.fromJson(ResultJson.toJson(result(test, Optional.empty(), List.of(), Verdict.OK)))
+                .test();
+
+        assertThat(read.rate()).hasValue(123.5);
+        assertThat(read.stages()).containsExactly(Stage.rate(123.5, Duration.ofSeconds(3)));
+        assertThat(read.duration()).contains(Duration.ofSeconds(3));
+    }
+
+    @Test
+    void should_read_back_concurrency_stages() throws IOException {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").clients(4).streams(10)
+                .stages(Stage.concurrency(5, Duration.ofSeconds(1)), Stage.concurrency(40, Duration.ofMillis(500)))
+                .build();
+
+        LoadTest read = ResultJson.fromJson(ResultJson.toJson(result(test, Optional.empty(), List.of(), Verdict.OK)))
+                .test();
+
+        assertSameTest(read, test);
+        assertThat(read.stages()).extracting(Stage::concurrency).containsExactly(5, 40);
+        assertThat(read.isRateDriven()).isFalse();
+    }
+
+    @Test
+    void should_keep_histograms_exact_so_results_merge_after_reading() throws IOException {
+        LatencyHistogram a = histogram(1, 1_000, 2_000_000_000L);   // up to 2 s, auto-resized range
+        LatencyHistogram b = histogram(2, 500, 90_000_000);
+        Result ra = withLatency(a);
+        Result rb = withLatency(b);
+
+        LatencyHistogram readA = ResultJson.fromJson(ResultJson.toJson(ra)).responseTime();
+        LatencyHistogram readB = ResultJson.fromJson(ResultJson.toJson(rb)).responseTime();
+
+        assertThat(readA).isEqualTo(a);
+        assertThat(readA.plus(readB)).isEqualTo(a.plus(b));
+        assertThat(readA.plus(readB).percentile(99.99)).isEqualTo(a.plus(b).percentile(99.99));
+        assertThat(readA.toHistogram().getCountAtValue(a.toHistogram().getMaxValue()))
+                .isEqualTo(a.toHistogram().getCountAtValue(a.toHistogram().getMaxValue()));
+    }
+
+    @Test
+    void should_round_trip_an_empty_result() throws IOException {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").duration(Duration.ofMillis(10)).build();
+        Result empty = new Result(test, Duration.ZERO, "http/1.1", new Requests(0, 0, 0, 0, 0, 0, 0, 0),
+                new StatusCodes(Map.of()), new Traffic(0, 0, 0, 0, 0), LatencyHistogram.EMPTY, LatencyHistogram.EMPTY,
+                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 0, Map.of(), Optional.empty(),
+                List.of(), Verdict.STALLED, true);
+
+        assertSameResult(ResultJson.fromJson(ResultJson.toJson(empty)), empty);
+    }
+
+    @Test
+    void should_round_trip_a_real_run_against_jetty() throws IOException {
+        try (TestServer server = TestServer.h2c()) {
+            Result original = LoadTest.target(server.uri("/hello"), server.uri("/status/404"))
+                    .protocol(Protocol.HTTP_2).clients(2).streams(4).requests(200).run();
+
+            Result read = ResultJson.fromJson(ResultJson.toJson(original));
+
+            assertSameResult(read, original);
+            assertSameTest(read.test(), original.test());
+            assertThat(read.statusCodes().count(404)).isEqualTo(100);
+            assertThat(read.toString()).isEqualTo(original.toString());   // the text report too
+        }
+    }
+
+    @Test
+    void should_write_and_read_a_file(@TempDir Path dir) throws IOException {
+        Result original = withLatency(histogram(3, 1_000, 10_000_000));
+        Path file = dir.resolve("run.json");
+
+        ResultJson.write(original, file);
+
+        assertThat(Files.readString(file)).startsWith("{").contains("\"formatVersion\" : 1");
+        assertSameResult(ResultJson.read(file), original);
+    }
+
+    // ---- the contract: names, units, redaction -------------------------------------------------------
+
+    @Test
+    void should_write_the_documented_fields_in_microseconds() throws IOException {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").clients(2).rate(100).duration(Duration.ofSeconds(2))
+                .build();
+        Rate rate = new Rate(100, 99.5, 200, 0, 1, 0, histogram(4, 1_000, 1_000_000));
+        Result r = result(test, Optional.of(rate), List.of(interval(Duration.ZERO, Duration.ofSeconds(1), 5)),
+                Verdict.OK);
+
+        Map<String, Object> json = flatten(ResultJson.toJson(r));
+
+        assertThat(json).containsEntry("format", "loadtest-result").containsEntry("formatVersion", 1L)
+                .containsEntry("verdict", "ok").containsEntry("protocol", "h2c")
+                .containsEntry("requests.total", 1_000L).containsEntry("requests.started", 990L)
+                .containsEntry("requests.done", 980L).containsEntry("requests.succeeded", 900L)
+                .containsEntry("requests.failed", 80L).containsEntry("requests.errored", 30L)
+                .containsEntry("requests.timeout", 5L).containsEntry("requests.notIssued", 10L)
+                .containsEntry("statusCodes.200", 880L).containsEntry("statusCodes.302", 20L)
+                .containsEntry("statusCodes.503", 50L)
+                .containsEntry("traffic.totalBytes", 123_456L).containsEntry("traffic.headerBytes", 2_000L)
+                .containsEntry("traffic.decodedHeaderBytes", 8_000L).containsEntry("traffic.dataBytes", 100_000L)
+                .containsEntry("traffic.sentBytes", 54_321L)
+                .containsEntry("rate.offered", 100L).containsEntry("rate.achieved", new BigDecimal("99.5"))
+                .containsEntry("configuration.tls", "default").containsEntry("configuration.clients", 2L)
+                .containsEntry("configuration.durationMicros", 2_000_000L)
+                .containsEntry("intervals[0].startMicros", 0L).containsEntry("intervals[0].lengthMicros", 1_000_000L);
+        assertThat(((Number) json.get("durationSeconds")).doubleValue()).isEqualTo(2.000_123_456);
+        assertThat(((Number) json.get("throughput.requestsPerSecond")).doubleValue())
+                .isEqualTo(r.requestsPerSecond());
+        assertThat(((Number) json.get("throughput.bytesPerSecond")).doubleValue()).isEqualTo(r.bytesPerSecond());
+        for (String name : List.of("request", "serviceTime", "connect", "ttfb")) {
+            for (String field : List.of("count", "minMicros", "maxMicros", "meanMicros", "stdDevMicros", "p50Micros",
+                    "p90Micros", "p95Micros", "p99Micros", "p999Micros", "histogram")) {
+                assertThat(json).containsKey("latency." + name + "." + field);
+            }
+        }
+        assertThat(micros(json.get("latency.request.p99Micros"))).isEqualTo(r.responseTime().percentile(99));
+        assertThat(micros(json.get("latency.serviceTime.p50Micros"))).isEqualTo(r.requestTime().percentile(50));
+        assertThat(micros(json.get("latency.connect.maxMicros"))).isEqualTo(r.connectTime().max());
+        assertThat(micros(json.get("latency.ttfb.meanMicros"))).isEqualTo(r.timeToFirstByte().mean());
+        assertThat(micros(json.get("intervals[0].latency.request.p99Micros")))
+                .isEqualTo(r.intervals().get(0).responseTime().p99());
+    }
+
+    @Test
+    void should_redact_secret_header_values() throws IOException {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").requests(1)
+                .header("Authorization", "Bearer s3cr3t-token").header("Cookie", "session=abcdef")
+                .header("X-Trace", "visible").build();
+
+        String json = ResultJson.toJson(result(test, Optional.empty(), List.of(), Verdict.OK));
+        LoadTest read = ResultJson.fromJson(json).test();
+
+        assertThat(json).doesNotContain("s3cr3t-token").doesNotContain("abcdef").contains("visible");
+        assertThat(read.headers()).containsExactly(new Header("Authorization", "<redacted>"),
+                new Header("Cookie", "<redacted>"), new Header("X-Trace", "visible"));
+    }
+
+    @Test
+    void should_record_how_tls_was_set_up_and_read_custom_back_as_default() throws Exception {
+        LoadTest.Builder https = LoadTest.target("https://127.0.0.1:8443/").requests(1);
+        Map<String, LoadTest> byMode = Map.of(
+                "default", https.build(),
+                "insecure", LoadTest.target("https://127.0.0.1:8443/").requests(1).insecureTrustAll().build(),
+                "custom", LoadTest.target("https://127.0.0.1:8443/").requests(1).sslContext(SSLContext.getDefault())
+                        .build());
+
+        for (Map.Entry<String, LoadTest> e : byMode.entrySet()) {
+            String json = ResultJson.toJson(result(e.getValue(), Optional.empty(), List.of(), Verdict.OK));
+            LoadTest read = ResultJson.fromJson(json).test();
+
+            assertThat(flatten(json)).as(e.getKey()).containsEntry("configuration.tls", e.getKey());
+            assertThat(read.insecureTrustAll()).as(e.getKey()).isEqualTo(e.getKey().equals("insecure"));
+            assertThat(read.sslContext()).as(e.getKey()).isEmpty();
+        }
+    }
+
+    @Test
+    void should_ignore_fields_it_does_not_know() throws IOException {
+        Result original = withLatency(histogram(5, 1_000, 1_000_000));
+        String json = ResultJson.toJson(original).replaceFirst("\\{", "{ \"addedLater\" : { \"x\" : [1, 2] },");
+
+        assertSameResult(ResultJson.fromJson(json), original);
+    }
+
+    @Test
+    void should_keep_an_unknown_error_category_as_other() throws IOException {
+        String json = ResultJson.toJson(withLatency(LatencyHistogram.EMPTY))
+                .replace("\"errors\" : {", "\"errors\" : { \"quantumFlux\" : { \"count\" : 4, \"sampleMessage\" : \"?\" },");
+
+        Result read = ResultJson.fromJson(json);
+
+        assertThat(read.errorCount(ErrorCategory.OTHER)).isEqualTo(4 + 6);
+    }
+
+    // ---- malformed input -----------------------------------------------------------------------------
+
+    static Stream<Arguments> malformed() {
+        String good = ResultJson.toJson(withLatency(histogram(6, 1_000, 1_000_000)));
+        return Stream.of(
+                Arguments.of("empty", "", "empty input"),
+                Arguments.of("not JSON", "hello", "not valid JSON"),
+                Arguments.of("truncated", good.substring(0, good.length() / 2), "not valid JSON"),
+                Arguments.of("an array", "[1, 2]", "must be an object"),
+                Arguments.of("another format", good.replace("\"loadtest-result\"", "\"k6-summary\""),
+                        "format: must be \"loadtest-result\""),
+                Arguments.of("a newer version", good.replace("\"formatVersion\" : 1", "\"formatVersion\" : 2"),
+                        "formatVersion: this reader knows version 1, the document is version 2"),
+                Arguments.of("a missing field", good.replace("\"succeeded\" :", "\"succeededX\" :"),
+                        "requests.succeeded: missing"),
+                Arguments.of("a string for a number", good.replace("\"total\" : 1000", "\"total\" : \"1000\""),
+                        "requests.total: must be a whole number, was \"1000\""),
+                Arguments.of("a negative count", good.replace("\"total\" : 1000", "\"total\" : -1"),
+                        "requests.total: must be >= 0"),
+                Arguments.of("a fraction for a count", good.replace("\"total\" : 1000", "\"total\" : 1.5"),
+                        "requests.total: must be a whole number"),
+                Arguments.of("an unknown verdict", good.replace("\"verdict\" : \"errors\"", "\"verdict\" : \"meh\""),
+                        "verdict: verdict (meh) must be one of"),
+                Arguments.of("a corrupt histogram", good.replaceFirst("\"histogram\" : \"[^\"]*\"", "\"histogram\" : \"AAAA\""),
+                        "latency.request.histogram: not an HdrHistogram"),
+                Arguments.of("bad base64", good.replaceFirst("\"histogram\" : \"[^\"]*\"", "\"histogram\" : \"%%%\""),
+                        "latency.request.histogram: not an HdrHistogram"),
+                Arguments.of("a bad status code", good.replace("\"503\" :", "\"5xx\" :"),
+                        "statusCodes.5xx: a status code must be a number"),
+                Arguments.of("an invalid setting", good.replace("\"clients\" : 8", "\"clients\" : 0"),
+                        "configuration.clients: clients (0) must be >= 1"),
+                Arguments.of("an invalid target", good.replace("http://127.0.0.1:8080/a", "ftp://x/"),
+                        "configuration.targets: target (ftp://x/) must use the http or https scheme"),
+                Arguments.of("an unknown tls mode", good.replace("\"tls\" : \"default\"", "\"tls\" : \"maybe\""),
+                        "configuration.tls: must be default, custom or insecure"),
+                Arguments.of("a duplicate field", good.replace("\"stopped\" : false", "\"stopped\" : false, \"stopped\" : true"),
+                        "Duplicate field 'stopped'"),
+                Arguments.of("text after the object", good + " {}", "unexpected text after the JSON object"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformed")
+    void should_reject_malformed_documents_naming_the_field(String name, String json, String message) {
+        assertThatThrownBy(() -> ResultJson.fromJson(json))
+                .isInstanceOf(ResultFormatException.class)
+                .hasMessageContaining(message);
+    }
+
+    // ---- fixtures ------------------------------------------------------------------------------------
+
+    private static Result withLatency(LatencyHistogram h) {
+        LoadTest test = LoadTest.target(URI.create("http://127.0.0.1:8080/a")).clients(8).requests(1_000).build();
+        Map<ErrorCategory, ErrorCount> errors = Map.of(ErrorCategory.OTHER, new ErrorCount(6, "boom"));
+        return new Result(test, Duration.ofMillis(1_234), "http/1.1", new Requests(1_000, 990, 980, 900, 80, 30, 5, 10),
+                new StatusCodes(Map.of(200, 900L, 503, 50L)), new Traffic(1, 2, 3, 4, 5), h, h, h, h,
+                Statistics.of(1, 2, 3), 8, errors, Optional.empty(), List.of(), Verdict.ERRORS, false);
+    }
+
+    private static Result result(LoadTest test, Optional<Rate> rate, List<Interval> intervals, Verdict verdict) {
+        Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
+        errors.put(ErrorCategory.CONNECT_TIMEOUT, new ErrorCount(3, "connect timed out after 1500 ms"));
+        errors.put(ErrorCategory.STREAM_RESET, new ErrorCount(27, "RST_STREAM: \"REFUSED_STREAM\" ü\n"));
+        Map<Integer, Long> codes = new HashMap<>();
+        codes.put(200, 880L);
+        codes.put(302, 20L);
+        codes.put(503, 50L);
+        return new Result(test, Duration.ofNanos(2_000_123_456L), "h2c",
+                new Requests(1_000, 990, 980, 900, 80, 30, 5, 10), new StatusCodes(codes),
+                new Traffic(123_456, 2_000, 8_000, 100_000, 54_321),
+                histogram(11, 1_000, 50_000_000), histogram(12, 1_000, 900_000_000), histogram(13, 50_000, 3_000_000),
+                histogram(14, 100_000, 9_000_000), Statistics.of(101.5, 99.25, 100.125, 97.0), 11, errors, rate,
+                intervals, verdict, false);
+    }
+
+    private static Interval interval(Duration start, Duration length, long seed) {
+        LatencyHistogram h = histogram(seed, 1_000, 20_000_000);
+        return new Interval(start, length, 100 + seed, 99 + seed, new StatusCodes(Map.of(200, 90L + seed, 404, 9L)),
+                seed % 3, 10_000 * seed, LatencySummary.of(h), LatencySummary.of(histogram(seed + 100, 1_000, 9_000_000)));
+    }
+
+    /** A histogram of a few thousand pseudo-random nanosecond values, log-uniform within [min, max]. */
+    private static LatencyHistogram histogram(long seed, long minNanos, long maxNanos) {
+        Random random = new Random(seed);
+        Histogram h = LatencyHistogram.newHistogram();
+        for (int i = 0; i < 5_000; i++) {
+            h.recordValue((long) (minNanos * Math.pow((double) maxNanos / minNanos, random.nextDouble())));
+        }
+        return LatencyHistogram.of(h);
+    }
+
+    private static void assertSameResult(Result actual, Result expected) {
+        assertThat(actual).usingRecursiveComparison().usingOverriddenEquals().ignoringFields("test")
+                .isEqualTo(expected);
+        // the record components one by one too, so a failure names the component
+        assertThat(actual.duration()).isEqualTo(expected.duration());
+        assertThat(actual.protocol()).isEqualTo(expected.protocol());
+        assertThat(actual.requests()).isEqualTo(expected.requests());
+        assertThat(actual.statusCodes()).isEqualTo(expected.statusCodes());
+        assertThat(actual.traffic()).isEqualTo(expected.traffic());
+        assertThat(actual.requestTime()).isEqualTo(expected.requestTime());
+        assertThat(actual.responseTime()).isEqualTo(expected.responseTime());
+        assertThat(actual.connectTime()).isEqualTo(expected.connectTime());
+        assertThat(actual.timeToFirstByte()).isEqualTo(expected.timeToFirstByte());
+        assertThat(actual.clientRequestRates()).isEqualTo(expected.clientRequestRates());
+        assertThat(actual.connections()).isEqualTo(expected.connections());
+        assertThat(actual.errors()).isEqualTo(expected.errors());
+        assertThat(actual.rate()).isEqualTo(expected.rate());
+        assertThat(actual.intervals()).isEqualTo(expected.intervals());
+        assertThat(actual.verdict()).isEqualTo(expected.verdict());
+        assertThat(actual.stopped()).isEqualTo(expected.stopped());
+        assertThat(actual.requestsPerSecond()).isEqualTo(expected.requestsPerSecond());
+    }
+
+    /** Every setting that can be written down; secrets and the SSLContext are tested on their own. */
+    private static void assertSameTest(LoadTest actual, LoadTest expected) {
+        assertThat(actual.targets()).isEqualTo(expected.targets());
+        assertThat(actual.clients()).isEqualTo(expected.clients());
+        assertThat(actual.streams()).isEqualTo(expected.streams());
+        assertThat(actual.threads()).isEqualTo(expected.threads());
+        assertThat(actual.requests()).isEqualTo(expected.requests());
+        assertThat(actual.duration()).isEqualTo(expected.duration());
+        assertThat(actual.warmUp()).isEqualTo(expected.warmUp());
+        assertThat(actual.rate()).isEqualTo(expected.rate());
+        assertThat(actual.stages()).isEqualTo(expected.stages());
+        assertThat(actual.isRateDriven()).isEqualTo(expected.isRateDriven());
+        assertThat(actual.maxBacklog()).isEqualTo(expected.maxBacklog());
+        assertThat(actual.interval()).isEqualTo(expected.interval());
+        assertThat(actual.protocol()).isEqualTo(expected.protocol());
+        assertThat(actual.method()).isEqualTo(expected.method());
+        assertThat(actual.headers()).isEqualTo(expected.headers());
+        assertThat(actual.bodyLength()).isEqualTo(expected.bodyLength());
+        assertThat(actual.body().orElse(null)).isEqualTo(expected.body().orElse(null));
+        assertThat(actual.connectTimeout()).isEqualTo(expected.connectTimeout());
+        assertThat(actual.requestTimeout()).isEqualTo(expected.requestTimeout());
+        assertThat(actual.keepAlive()).isEqualTo(expected.keepAlive());
+        assertThat(actual.insecureTrustAll()).isEqualTo(expected.insecureTrustAll());
+        assertThat(actual.toString()).isEqualTo(expected.toString());
+    }
+
+    private static Duration micros(Object value) {
+        return Duration.ofNanos(((BigDecimal) (value instanceof Long l ? BigDecimal.valueOf(l) : value))
+                .movePointRight(3).longValueExact());
+    }
+
+    /** The document as path → value ({@code latency.request.p99Micros}, {@code intervals[0].startMicros}). */
+    private static Map<String, Object> flatten(String json) throws IOException {
+        Map<String, Object> values = new HashMap<>();
+        Deque<String> path = new ArrayDeque<>();
+        Deque<int[]> indexes = new ArrayDeque<>();
+        try (JsonParser p = new JsonFactory().createParser(json)) {
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                switch (t) {
+                    case FIELD_NAME -> {
+                        continue;
+                    }
+                    case START_OBJECT, START_ARRAY -> {
+                        path.push(name(p, indexes));
+                        indexes.push(t == JsonToken.START_ARRAY ? new int[] {0} : new int[] {-1});
+                    }
+                    case END_OBJECT, END_ARRAY -> {
+                        path.pop();
+                        indexes.pop();
+                    }
+                    default -> {
+                        String key = join(path, name(p, indexes));
+                        values.put(key, switch (t) {
+                            case VALUE_NUMBER_INT -> p.getLongValue();
+                            case VALUE_NUMBER_FLOAT -> p.getDecimalValue();
+                            case VALUE_STRING -> p.getText();
+                            case VALUE_TRUE, VALUE_FALSE -> p.getBooleanValue();
+                            default -> "null";
+                        });
+                    }
+                }
+            }
+        }
+        return values;
+    }
+
+    private static String name(JsonParser p, Deque<int[]> indexes) throws IOException {
+        if (indexes.isEmpty()) {
+            return "";
+        }
+        int[] index = indexes.peek();
+        return index[0] >= 0 ? "[" + index[0]++ + "]" : p.currentName();
+    }
+
+    private static String join(Deque<String> path, String last) {
+        StringBuilder s = new StringBuilder();
+        var it = path.descendingIterator();
+        while (it.hasNext()) {
+            append(s, it.next());
+        }
+        append(s, last);
+        return s.toString();
+    }
+
+    private static void append(StringBuilder s, String part) {
+        if (part.isEmpty()) {
+            return;
+        }
+        if (s.length() > 0 && !part.startsWith("[")) {
+            s.append('.');
+        }
+        s.append(part);
+    }
+}
