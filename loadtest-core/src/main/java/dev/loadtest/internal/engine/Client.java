@@ -29,6 +29,7 @@ import org.apache.hc.core5.reactor.IOSession;
 final class Client {
 
     private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long LOST_CONNECT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final int index;
     private final EngineRun run;
@@ -46,6 +47,8 @@ final class Client {
     private boolean firstResponseSeen;
     private int sentOnConnection;
     private int failuresInARow;
+    /** Numbers connection attempts, so a callback of an attempt given up on is ignored. */
+    private int connectAttempt;
     /** Why the current connection's requests could not be sent (e.g. its TLS handshake failed). */
     private Exception lostCause;
     private int nextTarget;
@@ -96,21 +99,22 @@ final class Client {
         responsesOnConnection = 0;
         goingAway = false;
         connectStartNanos = System.nanoTime();
+        int attempt = ++connectAttempt;
         try {
             run.requestSession(new FutureCallback<>() {
                 @Override
                 public void completed(IOSession result) {
-                    onConnected(result);
+                    onConnected(attempt, result);
                 }
 
                 @Override
                 public void failed(Exception ex) {
-                    onConnectFailed(ex);
+                    onConnectFailed(attempt, ex);
                 }
 
                 @Override
                 public void cancelled() {
-                    onConnectFailed(new ConnectionClosedException("connect cancelled"));
+                    onConnectFailed(attempt, new ConnectionClosedException("connect cancelled"));
                 }
             });
         } catch (RuntimeException e) {
@@ -120,7 +124,11 @@ final class Client {
         }
     }
 
-    private synchronized void onConnected(IOSession newSession) {
+    private synchronized void onConnected(int attempt, IOSession newSession) {
+        if (attempt != connectAttempt || !connecting) {
+            newSession.close(CloseMode.IMMEDIATE);   // an attempt given up on (see check): too late
+            return;
+        }
         connecting = false;
         session = newSession;
         localAddress = newSession.getLocalAddress();
@@ -141,7 +149,10 @@ final class Client {
         fill();
     }
 
-    private synchronized void onConnectFailed(Exception cause) {
+    private synchronized void onConnectFailed(int attempt, Exception cause) {
+        if (attempt != connectAttempt || !connecting) {
+            return;
+        }
         connecting = false;
         ErrorCategory category = Failures.ofConnect(cause);
         String message = category == ErrorCategory.CONNECT_TIMEOUT
@@ -397,7 +408,8 @@ final class Client {
     synchronized void onFailed(Exchange exchange, ErrorCategory category, String message, long now) {
         inFlight.remove(exchange);
         remember(exchange.failure);
-        if (exchange.isMeasured() && phase.isMeasured(now)) {
+        // requests cut by the run's own end (stop, deadline) are in flight at the end, not errors
+        if (exchange.isMeasured() && phase.isMeasured(now) && !run.isClosing()) {
             WorkerStats stats = run.recorders().get();
             stats.errored++;
             if (exchange.timedOut) {
@@ -455,6 +467,15 @@ final class Client {
     /** Enforces the request timeout and restarts a client whose callbacks went missing. */
     synchronized void check(long now) {
         if (done || !started) {
+            return;
+        }
+        if (connecting && now - connectStartNanos > run.test().connectTimeout().toNanos() + LOST_CONNECT_GRACE_NANOS) {
+            // HttpCore enforces the connect timeout; this is a safety net should its callback never come
+            connecting = false;
+            connectAttempt++;
+            countLostAttempt(ErrorCategory.CONNECT_TIMEOUT, "no connection to " + run.hostAndPort()
+                    + " within the connect timeout (" + run.test().connectTimeout().toMillis() + " ms)");
+            reconnectLater();
             return;
         }
         boolean overdue = false;

@@ -65,6 +65,8 @@ final class EngineRun implements LoadTestRun {
     private final boolean tls;
     private final ScheduledExecutorService timer;
     private volatile boolean stopped;
+    /** The run is ending: what fails from now on fails because we close it. */
+    private volatile boolean closing;
     private volatile String protocol;
     private final int runId;
     private Phase phase;
@@ -299,6 +301,7 @@ final class EngineRun implements LoadTestRun {
             return;
         }
         endNanos = System.nanoTime();
+        closing = true;
         if (phase != null) {
             phase.stopIssuing();
         }
@@ -368,6 +371,10 @@ final class EngineRun implements LoadTestRun {
 
     boolean isStopped() {
         return stopped;
+    }
+
+    boolean isClosing() {
+        return closing;
     }
 
     String protocol() {

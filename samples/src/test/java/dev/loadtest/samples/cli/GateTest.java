@@ -1,0 +1,102 @@
+package dev.loadtest.samples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LoadTest;
+import dev.loadtest.Requests;
+import dev.loadtest.Result;
+import dev.loadtest.Statistics;
+import dev.loadtest.StatusCodes;
+import dev.loadtest.Traffic;
+import dev.loadtest.Verdict;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class GateTest {
+
+    /** 100 requests done in 2 s, 4 errored (96 responses: 48 req/s), 10 failed; latencies 1..100 ms. */
+    private static final Result RESULT = result(new Requests(100, 100, 100, 90, 10, 4, 0, 0), Verdict.ERRORS);
+
+    @Test
+    void should_keep_a_latency_gate_at_or_above_the_percentile() {
+        Gate.Outcome outcome = Gate.maxLatency(Syntax.LatencyLimit.parse("p99=100ms")).check(RESULT);
+
+        assertThat(outcome.passed()).isTrue();
+        assertThat(outcome).hasToString("p99 response time: required <= 100.00ms, actual 99.02ms");
+    }
+
+    @Test
+    void should_breach_a_latency_gate_below_the_percentile() {
+        Gate.Outcome outcome = Gate.maxLatency(Syntax.LatencyLimit.parse("p50=10ms")).check(RESULT);
+
+        assertThat(outcome.passed()).isFalse();
+        assertThat(outcome).hasToString("p50 response time: required <= 10.00ms, actual 50.00ms");
+    }
+
+    @Test
+    void should_breach_a_latency_gate_when_nothing_was_measured() {
+        Result none = result(new Requests(1, 0, 1, 0, 1, 1, 0, 1), Verdict.ERRORS, LatencyHistogram.EMPTY);
+
+        Gate.Outcome outcome = Gate.maxLatency(Syntax.LatencyLimit.parse("max=1s")).check(none);
+
+        assertThat(outcome.passed()).isFalse();
+        assertThat(outcome).hasToString("max response time: required <= 1.00s, actual no response");
+    }
+
+    @Test
+    void should_check_the_request_rate() {
+        assertThat(Gate.minRequestsPerSecond(48).check(RESULT).passed()).isTrue();
+        Gate.Outcome breached = Gate.minRequestsPerSecond(1_000).check(RESULT);
+
+        assertThat(breached.passed()).isFalse();
+        assertThat(breached).hasToString("req/s: required >= 1000.00, actual 48.00");
+    }
+
+    @Test
+    void should_check_the_error_rate_of_requests_done() {
+        assertThat(Gate.maxErrorRate(0.10).check(RESULT).passed()).isTrue();
+        Gate.Outcome breached = Gate.maxErrorRate(0.01).check(RESULT);
+
+        assertThat(breached.passed()).isFalse();
+        assertThat(breached).hasToString("error rate: required <= 1.00%, actual 10.00% (10 of 100 failed)");
+    }
+
+    @Test
+    void should_breach_the_error_rate_when_no_request_finished() {
+        Result none = result(new Requests(0, 0, 0, 0, 0, 0, 0, 0), Verdict.STALLED);
+
+        Gate.Outcome outcome = Gate.maxErrorRate(1).check(none);
+
+        assertThat(outcome.passed()).isFalse();
+        assertThat(outcome.actual()).isEqualTo("no request finished");
+    }
+
+    @Test
+    void should_require_the_ok_verdict() {
+        assertThat(Gate.requireOk().check(result(RESULT.requests(), Verdict.OK)).passed()).isTrue();
+        Gate.Outcome breached = Gate.requireOk().check(RESULT);
+
+        assertThat(breached.passed()).isFalse();
+        assertThat(breached).hasToString("verdict: required ok, actual errors");
+    }
+
+    private static Result result(Requests requests, Verdict verdict) {
+        Histogram h = LatencyHistogram.newHistogram();
+        for (int ms = 1; ms <= 100; ms++) {
+            h.recordValue(ms * 1_000_000L);
+        }
+        return result(requests, verdict, LatencyHistogram.of(h));
+    }
+
+    private static Result result(Requests requests, Verdict verdict, LatencyHistogram latency) {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").duration(Duration.ofSeconds(2)).build();
+        return new Result(test, Duration.ofSeconds(2), "h2c", requests, new StatusCodes(Map.of()),
+                new Traffic(0, 0, 0, 0, 0), latency, latency, LatencyHistogram.EMPTY, LatencyHistogram.EMPTY,
+                Statistics.EMPTY, 1, Map.of(), Optional.empty(), List.of(), verdict, false);
+    }
+}

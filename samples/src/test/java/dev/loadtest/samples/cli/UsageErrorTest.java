@@ -1,0 +1,124 @@
+package dev.loadtest.samples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadtest.samples.DemoServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every kind of bad input ends with exit code 2 and one line on stderr that says what is wrong: never a
+ * stack trace, never a run. {@code URI} in an argument list stands for the demo server's {@code /hello},
+ * {@code DIR} for a temporary folder.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class UsageErrorTest {
+
+    private static DemoServer server;
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void start() throws IOException {
+        server = new DemoServer().start();
+        Files.writeString(dir.resolve("empty.txt"), "\n# nothing here\n\n");
+        Files.createDirectories(dir.resolve("a-directory"));
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    static Stream<Arguments> badInput() {
+        return Stream.of(
+                // picocli's own checks
+                bad("--bogus URI", "Unknown option: '--bogus'"),
+                bad("--jsn out.json URI", "Unknown option: '--jsn'"),
+                bad("URI -D", "Missing required parameter for option '--duration'"),
+                // malformed values
+                bad("-D 10x URI", "Invalid value for option '--duration': '10x' is not a duration: use e.g. 10s"),
+                bad("-c ten URI", "Invalid value for option '--clients': 'ten' is not a count"),
+                bad("-n 1.5 URI", "Invalid value for option '--requests': '1.5' is not a whole number"),
+                bad("-c 3G URI", "'3G' is too large"),
+                bad("-R fast URI", "Invalid value for option '--rate': 'fast' is not a rate"),
+                bad("-R 0 URI", "'0' is a rate of 0"),
+                bad("--stage 100 URI", "'100' is not a stage: use RATE/DURATION"),
+                bad("--concurrency-stage 5 URI", "'5' is not a concurrency stage"),
+                bad("--max-p99 soon URI", "Invalid value for option '--max-p99': 'soon' is not a duration"),
+                bad("--max-latency p99 URI", "'p99' is not a latency limit"),
+                bad("--max-error-rate 150% URI", "'150%' is over 100%"),
+                bad("--min-rps many URI", "'many' is not a rate"),
+                // values out of range
+                bad("-c 0 URI", "-c (0) must be >= 1"),
+                bad("-m 0 URI", "-m (0) must be >= 1"),
+                bad("-D 0 URI", "-D (0) must be > 0"),
+                bad("-N 0s URI", "-N (0) must be > 0"),
+                bad("--interval 1ms URI", "--interval (1ms) must be within [10ms, 1h]"),
+                bad("--rps 0 URI", "--rps (0) must be > 0"),
+                bad("-t 4 -c 2 URI", "-t (4) must be <= -c (2)"),
+                bad("-n 1 -c 2 URI", "-n (1) must be >= -c (2)"),
+                bad("--concurrency-stage 500/1s URI", "stage concurrency (500) must be <= clients x streams (1 x 1)"),
+                // combinations
+                bad("-n 5k -D 1s URI", "-n and -D cannot both be given"),
+                bad("-R 100 --rps 10 URI", "-R and --rps cannot both be given"),
+                bad("--stage 100/1s -D 1s URI", "--stage cannot be given with -D"),
+                bad("--stage 100/1s -R 5 URI", "--stage cannot be given with -R"),
+                bad("--concurrency-stage 1/1s --stage 100/1s URI", "--concurrency-stage cannot be given with --stage"),
+                bad("-R 1:100 -n 10 URI", "-R 1:100 ramps over the duration: give -D, not -n"),
+                bad("--warm-up-time 1s -n 10 URI", "--warm-up-time needs a timed run"),
+                bad("--insecure URI", "--insecure is for https targets only"),
+                bad("-i DIR/empty.txt URI", "give the URIs on the command line or with -i, not both"),
+                // requests
+                bad("-H NoColon URI", "-H 'NoColon' must be NAME: VALUE"),
+                bad("-H Bad\\Name:x URI", "header name (Bad\\Name) must be a non-empty HTTP token"),
+                bad("-H Content-Length:5 URI", "header name (Content-Length) is set by the engine"),
+                bad("--method GE(T URI", "method (GE(T) must be an HTTP token"),
+                bad("--method GET -d DIR/empty.txt URI", "is not allowed with method GET"),
+                // files and hosts
+                bad("-d DIR/missing.bin URI", "-d DIR/missing.bin: cannot read the file"),
+                bad("-i DIR/missing.txt", "-i DIR/missing.txt: cannot read the file (no such file)"),
+                bad("-i DIR/empty.txt", "-i DIR/empty.txt: the file has no URI"),
+                bad("--json DIR/a-directory URI", "--json DIR/a-directory: is a directory"),
+                bad("--csv DIR/empty.txt/x.csv URI", "--csv DIR/empty.txt/x.csv: cannot create its directory"),
+                bad("ftp://127.0.0.1/ ", "target (ftp://127.0.0.1/) must use the http or https scheme"),
+                bad("http://user:pw@127.0.0.1/", "must not carry user info"),
+                bad("http://127.0.0.1:1/a https://127.0.0.1:1/b", "must use the same scheme, host and port"),
+                bad("http://no-such-host.invalid/", "cannot resolve host no-such-host.invalid"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badInput")
+    void should_exit_2_with_one_clear_line(String args, String message) {
+        List<String> argv = new ArrayList<>();
+        for (String arg : args.trim().split(" ")) {
+            argv.add(arg.equals("URI") ? server.uri("/hello").toString() : arg.replace("DIR", dir.toString()));
+        }
+
+        CommandRun run = CommandRun.of(argv);
+
+        assertThat(run.code()).as(run.err()).isEqualTo(LoadTestCommand.USAGE);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.errLines()).hasSize(1);
+        assertThat(run.err()).startsWith("loadtest: ").contains(message.replace("DIR", dir.toString()))
+                .contains("(see loadtest --help)")
+                .doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    private static Arguments bad(String args, String message) {
+        return Arguments.of(args, message);
+    }
+}
