@@ -18,7 +18,8 @@ import org.apache.hc.core5.util.Timeout;
 /**
  * HttpCore's protocol starter, with HTTP/1.1 connections that really pipeline: its duplexer writes one
  * queued request per output event, so with ten requests queued about one is on the wire at a time
- * (DESIGN.md §8). Our handler goes on producing output while requests are queued, up to the depth.
+ * (DESIGN.md §8). Our handler goes on producing output while requests are queued, up to the depth,
+ * and in clear text has {@link CountingSession} send the batch with one write.
  */
 final class PipeliningStarter extends ClientHttpProtocolNegotiationStarter {
 
@@ -69,9 +70,15 @@ final class PipeliningStarter extends ClientHttpProtocolNegotiationStarter {
 
         @Override
         public void outputReady(IOSession session) throws IOException {
-            super.outputReady(session);
-            for (int i = 1; i < depth && session.hasCommands() && duplexer.isOpen(); i++) {
+            CountingSession.flushUnflushed();
+            CountingSession.beginBatch();
+            try {
                 super.outputReady(session);
+                for (int i = 1; i < depth && session.hasCommands() && duplexer.isOpen(); i++) {
+                    super.outputReady(session);
+                }
+            } finally {
+                CountingSession.endBatch();
             }
         }
     }
