@@ -399,7 +399,9 @@ final class Client {
             responses++;
         }
         if (!run.test().keepAlive() && session != null) {
-            session.close(CloseMode.GRACEFUL);
+            // the response is whole and nothing else is on this connection: close it at once
+            session.close(CloseMode.IMMEDIATE);
+            run.unregister(localAddress, this);
             session = null;
         }
         fill();
