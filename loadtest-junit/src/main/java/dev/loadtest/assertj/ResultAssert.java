@@ -1,0 +1,155 @@
+package dev.loadtest.assertj;
+
+import static dev.loadtest.assertj.error.ShouldHaveErrorRateAtMost.shouldHaveErrorRateAtMost;
+import static dev.loadtest.assertj.error.ShouldHaveNoErrors.shouldHaveNoErrors;
+import static dev.loadtest.assertj.error.ShouldHaveRequestCount.shouldHaveRequestCount;
+import static dev.loadtest.assertj.error.ShouldHaveStatusCount.shouldHaveStatusCount;
+import static dev.loadtest.assertj.error.ShouldHaveVerdict.shouldHaveVerdict;
+
+import dev.loadtest.Requests;
+import dev.loadtest.Result;
+import dev.loadtest.Verdict;
+import java.util.Objects;
+import org.assertj.core.api.AbstractAssert;
+
+/**
+ * Assertions on a load test's {@link Result}, and the way to assertions on its parts: {@link #latency()}
+ * (the response time), {@link #serviceTime()}, {@link #throughput()}, {@link #statusCodes()},
+ * {@link #traffic()}, {@link #errors()}.
+ *
+ * <pre>{@code
+ * Result result = LoadTest.target(server.uri("/hello")).clients(4).requests(200).run();
+ *
+ * assertThat(result).hasNoErrors()                           // passes
+ *         .hasStatusCount(200, 200)
+ *         .hasVerdict(Verdict.OK)
+ *         .latency().percentile(99).isLessThan(Duration.ofSeconds(1));
+ *
+ * assertThat(result).hasStatusCount(404, 1);                  // fails:
+ * // Expecting 1 responses with status 404 but had 0
+ * // status codes: {200=200}
+ * }</pre>
+ */
+public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
+
+    public ResultAssert(Result actual) {
+        super(actual, ResultAssert.class);
+    }
+
+    /**
+     * Verifies that no request failed (no status of 400 or more, no error, no timeout, none left unsent) and
+     * that no error of any category occurred, connection errors included.
+     */
+    public ResultAssert hasNoErrors() {
+        isNotNull();
+        if (actual.requests().failed() > 0 || !actual.errors().isEmpty()) {
+            throwAssertionError(shouldHaveNoErrors(actual));
+        }
+        return myself;
+    }
+
+    /** Verifies the number of responses with exactly this status code. */
+    public ResultAssert hasStatusCount(int statusCode, long expected) {
+        isNotNull();
+        if (actual.statusCodes().count(statusCode) != expected) {
+            throwAssertionError(shouldHaveStatusCount(statusCode, expected, actual.statusCodes()));
+        }
+        return myself;
+    }
+
+    /** Verifies the run's verdict, e.g. {@link Verdict#OK}. */
+    public ResultAssert hasVerdict(Verdict expected) {
+        isNotNull();
+        Objects.requireNonNull(expected, "expected verdict must not be null");
+        if (actual.verdict() != expected) {
+            throwAssertionError(shouldHaveVerdict(expected, actual));
+        }
+        return myself;
+    }
+
+    /** Verifies the number of requests finished, successfully or not ({@link Requests#done()}). */
+    public ResultAssert hasDone(long expected) {
+        return hasRequests("done", expected, actualRequests().done());
+    }
+
+    /** Verifies the number of requests that succeeded, status 200 to 399 ({@link Requests#succeeded()}). */
+    public ResultAssert hasSucceeded(long expected) {
+        return hasRequests("succeeded", expected, actualRequests().succeeded());
+    }
+
+    /** Verifies the number of requests that failed ({@link Requests#failed()}). */
+    public ResultAssert hasFailed(long expected) {
+        return hasRequests("failed", expected, actualRequests().failed());
+    }
+
+    /**
+     * Verifies the share of requests that failed, failed / done, is at most {@code max} (0 to 1;
+     * {@code 0.001} is 0.1 %). Fails if no request finished.
+     */
+    public ResultAssert hasErrorRateAtMost(double max) {
+        if (!(max >= 0 && max <= 1)) {
+            throw new IllegalArgumentException("max error rate (" + max + ") must be within [0, 1]");
+        }
+        Requests q = actualRequests();
+        if (q.done() == 0 || (double) q.failed() / q.done() > max) {
+            throwAssertionError(shouldHaveErrorRateAtMost(max, q));
+        }
+        return myself;
+    }
+
+    /**
+     * Assertions on the response time ({@link Result#responseTime()}): from the time each request was due
+     * in a rate-driven run (corrected for coordinated omission), the same as the service time otherwise.
+     */
+    public LatencyAssert latency() {
+        isNotNull();
+        return described(new LatencyAssert(actual.responseTime(), "response time"));
+    }
+
+    /** Assertions on the service time ({@link Result#requestTime()}): from the request's send. */
+    public LatencyAssert serviceTime() {
+        isNotNull();
+        return described(new LatencyAssert(actual.requestTime(), "service time"));
+    }
+
+    /** Assertions on the throughput, {@link Result#requestsPerSecond()}. */
+    public ThroughputAssert throughput() {
+        isNotNull();
+        return described(new ThroughputAssert(actual));
+    }
+
+    /** Assertions on the bytes moved. */
+    public TrafficAssert traffic() {
+        isNotNull();
+        return described(new TrafficAssert(actual.traffic()));
+    }
+
+    /** Assertions on the errors by category. */
+    public ErrorsAssert errors() {
+        isNotNull();
+        return described(new ErrorsAssert(actual.errors()));
+    }
+
+    /** Assertions on the responses by status code. */
+    public StatusCodesAssert statusCodes() {
+        isNotNull();
+        return described(new StatusCodesAssert(actual.statusCodes()));
+    }
+
+    /** The part's assertions, with this assertion's description if it has one. */
+    private <A extends AbstractAssert<A, ?>> A described(A part) {
+        return info.hasDescription() ? part.describedAs(info.description()) : part;
+    }
+
+    private Requests actualRequests() {
+        isNotNull();
+        return actual.requests();
+    }
+
+    private ResultAssert hasRequests(String state, long expected, long actualCount) {
+        if (actualCount != expected) {
+            throwAssertionError(shouldHaveRequestCount(state, expected, actualCount, actual.requests()));
+        }
+        return myself;
+    }
+}

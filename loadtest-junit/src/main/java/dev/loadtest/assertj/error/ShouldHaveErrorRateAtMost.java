@@ -1,0 +1,30 @@
+package dev.loadtest.assertj.error;
+
+import dev.loadtest.Requests;
+import dev.loadtest.junit.internal.Format;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * A share of failed requests (failed / done) over its limit:
+ * <pre>
+ * Expecting an error rate of at most 0.1% but was 2.5% (5 of 200 requests failed)
+ * </pre>
+ */
+public class ShouldHaveErrorRateAtMost extends LoadTestMessage {
+
+    /** The error rate, or no request done at all (then there is no rate to speak of). */
+    public static ErrorMessageFactory shouldHaveErrorRateAtMost(double max, Requests actual) {
+        if (actual.done() == 0) {
+            return new ShouldHaveErrorRateAtMost("%nExpecting an error rate of at most %s but no request finished",
+                    text(Format.percent(max)));
+        }
+        return new ShouldHaveErrorRateAtMost("%nExpecting an error rate of at most %s but was %s (%s of %s requests "
+                + "failed)", text(Format.percent(max)),
+                text(Format.percent((double) actual.failed() / actual.done())), text(actual.failed()),
+                text(actual.done()));
+    }
+
+    private ShouldHaveErrorRateAtMost(String format, Object... arguments) {
+        super(format, arguments);
+    }
+}

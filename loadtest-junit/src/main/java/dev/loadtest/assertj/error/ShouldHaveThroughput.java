@@ -1,0 +1,34 @@
+package dev.loadtest.assertj.error;
+
+import dev.loadtest.junit.internal.Format;
+import java.time.Duration;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/**
+ * A throughput out of its bound:
+ * <pre>
+ * Expecting a throughput of at least 2000 req/s but was 1733.9 req/s (8670 responses in 5s)
+ * </pre>
+ */
+public class ShouldHaveThroughput extends LoadTestMessage {
+
+    /** Below its least value. */
+    public static ErrorMessageFactory shouldHaveThroughputAtLeast(double min, double actual, long responses,
+                                                                  Duration duration) {
+        return new ShouldHaveThroughput("%nExpecting a throughput of at least %s but was %s (%s responses in %s)",
+                text(Format.rate(min)), text(Format.rate(actual)), text(responses),
+                text(Format.duration(duration)));
+    }
+
+    /** Above its largest value. */
+    public static ErrorMessageFactory shouldHaveThroughputAtMost(double max, double actual, long responses,
+                                                                 Duration duration) {
+        return new ShouldHaveThroughput("%nExpecting a throughput of at most %s but was %s (%s responses in %s)",
+                text(Format.rate(max)), text(Format.rate(actual)), text(responses),
+                text(Format.duration(duration)));
+    }
+
+    private ShouldHaveThroughput(String format, Object... arguments) {
+        super(format, arguments);
+    }
+}

@@ -1,0 +1,207 @@
+package dev.loadtest.junit.internal;
+
+import dev.loadtest.LatencyHistogram;
+import dev.loadtest.Requests;
+import dev.loadtest.Result;
+import dev.loadtest.Verdict;
+import dev.loadtest.junit.LatencyKind;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * One performance budget, as declared (before any scale factor). Each kind knows its key (a budget
+ * declared on a method replaces one with the same key on its class) and how to check a result.
+ */
+public sealed interface Budget {
+
+    /** Identifies the budget across levels: the same key on a method replaces the class's. */
+    String key();
+
+    /** What the budget limits, in messages: {@code p99 response time}, {@code throughput}. */
+    String name();
+
+    /**
+     * Checks a run.
+     *
+     * @param scale the factor from {@code loadtest.budget.scale}: latency limits are multiplied by it,
+     *     throughput minima divided; 1 for none
+     */
+    Check check(Result result, double scale);
+
+    /** Which statistic of a latency distribution a {@link Latency} budget limits. */
+    enum Statistic {
+        PERCENTILE, MEAN, MAX
+    }
+
+    /** A latency limit: a percentile, the mean or the maximum of the response or service time. */
+    record Latency(Statistic statistic, double percentile, Duration max, LatencyKind kind) implements Budget {
+
+        public Latency {
+            Objects.requireNonNull(statistic, "statistic");
+            Objects.requireNonNull(max, "max");
+            Objects.requireNonNull(kind, "kind");
+            if (statistic == Statistic.PERCENTILE && !(percentile > 0 && percentile <= 100)) {
+                throw new IllegalArgumentException("percentile (" + Format.factor(percentile)
+                        + ") must be > 0 and <= 100");
+            }
+        }
+
+        public static Latency percentile(double percentile, Duration max, LatencyKind kind) {
+            return new Latency(Statistic.PERCENTILE, percentile, max, kind);
+        }
+
+        public static Latency mean(Duration max, LatencyKind kind) {
+            return new Latency(Statistic.MEAN, Double.NaN, max, kind);
+        }
+
+        public static Latency max(Duration max, LatencyKind kind) {
+            return new Latency(Statistic.MAX, Double.NaN, max, kind);
+        }
+
+        @Override
+        public String key() {
+            return "latency " + statisticName() + " " + kind;
+        }
+
+        @Override
+        public String name() {
+            return statisticName() + " " + kind.label();
+        }
+
+        private String statisticName() {
+            return switch (statistic) {
+                case PERCENTILE -> Format.percentileName(percentile);
+                case MEAN -> "mean";
+                case MAX -> "max";
+            };
+        }
+
+        @Override
+        public Check check(Result result, double scale) {
+            Duration limit = scale == 1 ? max : scaled(max, scale);
+            String required = "<= " + Format.duration(limit)
+                    + (scale == 1 ? "" : " (" + Format.duration(max) + " × " + Format.factor(scale) + ")");
+            LatencyHistogram h = kind.of(result);
+            if (h.isEmpty()) {
+                return new Check(name(), required, "none (no response finished)", false);
+            }
+            Duration actual = switch (statistic) {
+                case PERCENTILE -> h.percentile(percentile);
+                case MEAN -> h.mean();
+                case MAX -> h.max();
+            };
+            return new Check(name(), required, Format.durationBeside(actual, limit), actual.compareTo(limit) <= 0);
+        }
+
+        private static Duration scaled(Duration d, double scale) {
+            double nanos = d.toNanos() * scale;
+            return nanos >= Long.MAX_VALUE ? Duration.ofNanos(Long.MAX_VALUE) : Duration.ofNanos(Math.round(nanos));
+        }
+    }
+
+    /** A least throughput in responses per second, as {@link Result#requestsPerSecond()}. */
+    record Throughput(double min) implements Budget {
+
+        public Throughput {
+            if (!(min >= 0) || Double.isInfinite(min)) {
+                throw new IllegalArgumentException("minThroughput (" + min + ") must be a finite number >= 0");
+            }
+        }
+
+        @Override
+        public String key() {
+            return "throughput";
+        }
+
+        @Override
+        public String name() {
+            return "throughput";
+        }
+
+        @Override
+        public Check check(Result result, double scale) {
+            double limit = min / scale;
+            String required = ">= " + Format.rate(limit)
+                    + (scale == 1 ? "" : " (" + Format.number(min) + " / " + Format.factor(scale) + ")");
+            double actual = result.requestsPerSecond();
+            boolean responded = result.requests().responded() > 0;
+            return new Check(name(), required, responded ? Format.rate(actual) : "none (no response finished)",
+                    responded && actual >= limit);
+        }
+    }
+
+    /** A largest share of failed requests (failed / done, h2load's meanings). */
+    record ErrorRate(double max) implements Budget {
+
+        public ErrorRate {
+            if (!(max >= 0 && max <= 1)) {
+                throw new IllegalArgumentException("maxErrorRate (" + max + ") must be within [0, 1]");
+            }
+        }
+
+        @Override
+        public String key() {
+            return "error rate";
+        }
+
+        @Override
+        public String name() {
+            return "error rate";
+        }
+
+        @Override
+        public Check check(Result result, double scale) {
+            String required = "<= " + Format.percent(max);
+            Requests q = result.requests();
+            if (q.done() == 0) {
+                return new Check(name(), required, "none (no request finished)", false);
+            }
+            double rate = (double) q.failed() / q.done();
+            return new Check(name(), required, Format.percent(rate) + " (" + q.failed() + " of " + q.done()
+                    + " requests failed)", rate <= max);
+        }
+    }
+
+    /** No response outside 2xx. */
+    record Only2xx() implements Budget {
+
+        @Override
+        public String key() {
+            return "non-2xx";
+        }
+
+        @Override
+        public String name() {
+            return "non-2xx responses";
+        }
+
+        @Override
+        public Check check(Result result, double scale) {
+            Map<Integer, Long> others = new TreeMap<>(result.statusCodes().counts());
+            others.keySet().removeIf(code -> code / 100 == 2);
+            long count = others.values().stream().mapToLong(Long::longValue).sum();
+            return new Check(name(), "none", count == 0 ? "none" : count + " " + others, count == 0);
+        }
+    }
+
+    /** The run's verdict must be {@link Verdict#OK}. */
+    record VerdictOk() implements Budget {
+
+        @Override
+        public String key() {
+            return "verdict";
+        }
+
+        @Override
+        public String name() {
+            return "verdict";
+        }
+
+        @Override
+        public Check check(Result result, double scale) {
+            return new Check(name(), Verdict.OK.label(), result.verdict().label(), result.verdict() == Verdict.OK);
+        }
+    }
+}

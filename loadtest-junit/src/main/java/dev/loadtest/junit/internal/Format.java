@@ -1,0 +1,91 @@
+package dev.loadtest.junit.internal;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+
+/**
+ * Numbers as budget and assertion messages print them: short, exact where the user wrote them
+ * ({@code 25ms}, not {@code 25.00ms}), two decimals at most where measured ({@code 31.42ms}).
+ */
+public final class Format {
+
+    private Format() {
+    }
+
+    /** {@code 1ns}, {@code 412.5us}, {@code 25ms}, {@code 1.5s}: the largest unit in which the value is >= 1. */
+    public static String duration(Duration d) {
+        if (d.isNegative()) {
+            return "-" + duration(d.negated());
+        }
+        if (d.compareTo(Duration.ofSeconds(1)) >= 0) {
+            // seconds from the exact value: toNanos() overflows past 292 years
+            return decimal(new BigDecimal(d.getSeconds()).add(BigDecimal.valueOf(d.getNano(), 9))) + "s";
+        }
+        long nanos = d.toNanos();
+        if (nanos >= 1_000_000) {
+            return decimal(BigDecimal.valueOf(nanos, 6)) + "ms";
+        }
+        if (nanos >= 1_000) {
+            return decimal(BigDecimal.valueOf(nanos, 3)) + "us";
+        }
+        return nanos + "ns";
+    }
+
+    /**
+     * {@link #duration(Duration)}, unless that reads the same as {@code other} while the values differ:
+     * then with every digit in the same unit ({@code 10.005247ms} beside {@code 10ms}), so a breach is
+     * never shown as "required <= 10ms, actual 10ms".
+     */
+    public static String durationBeside(Duration d, Duration other) {
+        String text = duration(d);
+        if (d.equals(other) || !text.equals(duration(other)) || d.compareTo(Duration.ofSeconds(1)) >= 0) {
+            return text;
+        }
+        long nanos = d.toNanos();
+        int scale = nanos >= 1_000_000 ? 6 : nanos >= 1_000 ? 3 : 0;
+        String unit = scale == 6 ? "ms" : scale == 3 ? "us" : "ns";
+        return BigDecimal.valueOf(nanos, scale).stripTrailingZeros().toPlainString() + unit;
+    }
+
+    /** A request rate: {@code 2000 req/s}, {@code 1733.92 req/s}. */
+    public static String rate(double perSecond) {
+        return number(perSecond) + " req/s";
+    }
+
+    /** A fraction as a percentage with up to four decimals: 0.001 is {@code 0.1%}, 1 is {@code 100%}. */
+    public static String percent(double fraction) {
+        if (!Double.isFinite(fraction)) {
+            return fraction + "";
+        }
+        return new BigDecimal(fraction * 100).setScale(4, RoundingMode.HALF_UP).stripTrailingZeros()
+                .toPlainString() + "%";
+    }
+
+    /** A number with up to two decimals and no exponent: {@code 2000}, {@code 0.5}, {@code 1000000000}. */
+    public static String number(double value) {
+        if (!Double.isFinite(value)) {
+            return Double.toString(value);
+        }
+        return decimal(new BigDecimal(value));
+    }
+
+    /** A factor as given, without a needless {@code .0}: {@code 2}, {@code 1.5}, {@code 0.000001}. */
+    public static String factor(double value) {
+        if (!Double.isFinite(value)) {
+            return Double.toString(value);
+        }
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+
+    /** A percentile's name: {@code p99}, {@code p99.9}, {@code p50}. */
+    public static String percentileName(double percentile) {
+        return "p" + factor(percentile);
+    }
+
+    private static String decimal(BigDecimal value) {
+        BigDecimal rounded = value.setScale(2, RoundingMode.HALF_UP).stripTrailingZeros();
+        return rounded.scale() < 0 ? rounded.setScale(0, RoundingMode.UNNECESSARY).toPlainString()
+                : rounded.toPlainString();
+    }
+}
