@@ -111,21 +111,14 @@ final class Text {
         return nanos(nanos);
     }
 
-    /** h2load's byte sizes, 1024-based: {@code 512B}, {@code 146.48KB}, {@code 1.12MB}. */
+    /** h2load's byte sizes, 1024-based: {@code 512B}, {@code 146.48KB}, {@code 1.12MB} (as the text report). */
     static String bytes(double bytes) {
-        String[] units = {"B", "KB", "MB", "GB", "TB"};
-        int unit = 0;
-        while (bytes >= 1024 && unit < units.length - 1) {
-            bytes /= 1024;
-            unit++;
-        }
-        return unit == 0 ? String.format(Locale.ROOT, "%.0fB", bytes)
-                : String.format(Locale.ROOT, "%.2f%s", bytes, units[unit]);
+        return dev.loadtest.internal.report.Units.bytes(bytes);
     }
 
-    /** A fraction as a percentage with two decimals: {@code 93.33%}. */
+    /** A fraction as a percentage with two decimals: {@code 93.33%} (as the text report). */
     static String percent(double fraction) {
-        return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
+        return dev.loadtest.internal.report.Units.percent(fraction);
     }
 
     /** A count with thousands separators: {@code 12,345}. */
