@@ -62,23 +62,51 @@ public final class LoadTest {
     private final int maxBacklog;
     private final Duration interval;
     private final List<LoadTestListener> listeners;
+    private final int shardIndex;
+    private final int shardCount;
+    private final java.time.Instant startAt;
+    // the whole run's settings, as given to the builder (equal to the shard's when shardCount is 1)
+    private final int wholeClients;
+    private final long wholeRequests;
+    private final double wholeRate;
+    private final List<Stage> wholeStages;
+    private final int wholeMaxBacklog;
+    private final int wholeThreads;
 
     private LoadTest(Builder b) {
         this.targets = List.copyOf(b.targets);
-        this.requestedThreads = b.threads;
+        this.shardIndex = b.shardIndex;
+        this.shardCount = b.shardCount;
+        this.startAt = b.startAt;
+        this.wholeClients = b.clients;
+        this.wholeRequests = b.requests;
+        this.wholeRate = b.rate;
+        this.wholeStages = b.stages == null ? List.of() : List.copyOf(b.stages);
+        this.wholeMaxBacklog = b.maxBacklog;
+        this.wholeThreads = b.threads;
+        int n = b.shardCount;
+        int k = b.shardIndex;
+        this.requestedThreads = b.threads > 0 && n > 1 ? Math.min(b.threads, share(b.clients, n, k)) : b.threads;
         this.requestedMethod = b.method;
-        this.clients = b.clients;
+        this.clients = share(b.clients, n, k);
         this.streams = b.streams;
-        this.threads = b.threads > 0 ? b.threads : Math.min(b.clients, Runtime.getRuntime().availableProcessors());
-        this.requests = b.requests;
-        this.rate = b.rate;
-        this.requestedStages = b.stages == null ? List.of() : List.copyOf(b.stages);
+        this.threads = requestedThreads > 0 ? requestedThreads
+                : Math.min(clients, Runtime.getRuntime().availableProcessors());
+        this.requests = b.requests == 0 || n == 1 ? b.requests : shardRequests(b.requests, b.clients, n, k);
+        this.rate = Double.isNaN(b.rate) ? b.rate : b.rate / n;
+        List<Stage> shardStages = new ArrayList<>();
+        for (Stage st : wholeStages) {
+            shardStages.add(n == 1 ? st : st.isConcurrency()
+                    ? Stage.concurrency(share(st.concurrency(), n, k), st.duration())
+                    : new Stage(st.fromRate() / n, st.toRate() / n, st.duration()));
+        }
+        this.requestedStages = List.copyOf(shardStages);
         // a constant rate over a duration is one stage; stages set the duration
         this.stages = !requestedStages.isEmpty() ? requestedStages
-                : !Double.isNaN(b.rate) && b.duration != null ? List.of(Stage.rate(b.rate, b.duration)) : List.of();
+                : !Double.isNaN(b.rate) && b.duration != null ? List.of(Stage.rate(this.rate, b.duration)) : List.of();
         this.duration = !requestedStages.isEmpty() ? requestedStages.stream().map(Stage::duration)
                 .reduce(Duration.ZERO, Duration::plus) : b.duration;
-        this.maxBacklog = b.maxBacklog;
+        this.maxBacklog = n == 1 ? b.maxBacklog : Math.max(1, (b.maxBacklog + n - 1) / n);
         this.interval = b.interval;
         this.listeners = List.copyOf(b.listeners);
         this.warmUp = b.warmUp;
@@ -121,17 +149,39 @@ public final class LoadTest {
         return new Builder(parsed);
     }
 
-    /** A builder holding this test's settings, to derive a changed copy. */
+    /** {@code count} items dealt round robin to {@code n} shards: how many shard {@code k} gets. */
+    static int share(int count, int n, int k) {
+        return count / n + (k < count % n ? 1 : 0);
+    }
+
+    /**
+     * Shard {@code k}'s requests: the whole run's requests split among its clients as h2load splits them
+     * (each client {@code requests / clients}, the first {@code requests % clients} clients one more), client
+     * {@code i} belonging to shard {@code i % n}.
+     */
+    static long shardRequests(long requests, int clients, int n, int k) {
+        long perClient = requests / clients;
+        int extra = (int) (requests % clients);
+        return perClient * share(clients, n, k) + share(extra, n, k);
+    }
+
+    /**
+     * A builder holding this test's settings, to derive a changed copy. For a shard, it holds the whole
+     * run's settings and the same {@link Builder#shard(int, int) shard}.
+     */
     public Builder newBuilder() {
         Builder b = new Builder(targets);
-        b.clients = clients;
+        b.clients = wholeClients;
         b.streams = streams;
-        b.threads = requestedThreads;
-        b.requests = requests;
-        b.duration = requestedStages.isEmpty() ? duration : null;
-        b.rate = rate;
-        b.stages = requestedStages.isEmpty() ? null : new ArrayList<>(requestedStages);
-        b.maxBacklog = maxBacklog;
+        b.threads = wholeThreads;
+        b.requests = wholeRequests;
+        b.duration = wholeStages.isEmpty() ? duration : null;
+        b.rate = wholeRate;
+        b.stages = wholeStages.isEmpty() ? null : new ArrayList<>(wholeStages);
+        b.maxBacklog = wholeMaxBacklog;
+        b.shardIndex = shardIndex;
+        b.shardCount = shardCount;
+        b.startAt = startAt;
         b.interval = interval;
         b.listeners.addAll(listeners);
         b.warmUp = warmUp;
@@ -180,9 +230,50 @@ public final class LoadTest {
         }
     }
 
+    /** How far ahead a {@link Builder#startAt(java.time.Instant) start time} may be. */
+    public static final Duration MAX_START_DELAY = Duration.ofHours(1);
+
     /** Starts the test and returns at once with a handle to its result and to {@link LoadTestRun#stop()}. */
     public LoadTestRun start() {
+        if (startAt != null && startAt.isAfter(java.time.Instant.now().plus(MAX_START_DELAY))) {
+            throw new IllegalStateException("startAt (" + startAt + ") must be at most 1 hour from now ("
+                    + java.time.Instant.now() + ")");
+        }
         return Engines.find().start(this);
+    }
+
+    /**
+     * Which shard of a run split over several processes or machines this test is, from 0 to
+     * {@link #shardCount()} - 1; 0 in an unsharded run. See {@link Builder#shard(int, int)}.
+     */
+    public int shardIndex() {
+        return shardIndex;
+    }
+
+    /** How many shards the whole run is split into; 1 in an unsharded run. */
+    public int shardCount() {
+        return shardCount;
+    }
+
+    /** The common wall-clock time the run waits for before starting, if one was set. */
+    public Optional<java.time.Instant> startAt() {
+        return Optional.ofNullable(startAt);
+    }
+
+    /**
+     * The whole run a shard is part of: the same settings as one process (shard 0 of 1), without a start
+     * time. This test itself when it is not a shard and has no start time. Its {@code clients},
+     * {@code requests}, rate and stages are the whole run's, as given to the builder.
+     */
+    public LoadTest unsharded() {
+        if (shardCount == 1 && startAt == null) {
+            return this;
+        }
+        Builder b = newBuilder();
+        b.shardIndex = 0;
+        b.shardCount = 1;
+        b.startAt = null;
+        return b.build();
     }
 
     /** The targets, in round-robin order. */
@@ -345,6 +436,12 @@ public final class LoadTest {
         if (insecureTrustAll) {
             s.append(", insecureTrustAll");
         }
+        if (shardCount > 1) {
+            s.append(", shard=").append(shardIndex).append('/').append(shardCount);
+        }
+        if (startAt != null) {
+            s.append(", startAt=").append(startAt);
+        }
         return s.append(']').toString();
     }
 
@@ -375,9 +472,63 @@ public final class LoadTest {
         private int maxBacklog = 10_000;
         private Duration interval = Duration.ofSeconds(1);
         private final List<LoadTestListener> listeners = new ArrayList<>();
+        private int shardIndex;
+        private int shardCount = 1;
+        private java.time.Instant startAt;
 
         private Builder(List<URI> uris) {
             this.targets = Targets.check(uris);
+        }
+
+        /** At most this many shards: far beyond any cluster a run needs, and a likely typo. */
+        public static final int MAX_SHARDS = 10_000;
+
+        /**
+         * Declares this run as shard {@code index} of {@code count} (0-based: {@code index} within
+         * {@code [0, count)}, as Kubernetes' {@code JOB_COMPLETION_INDEX}), so that {@code count} processes,
+         * each given the same settings and its own index, together do what one unsharded run would. The
+         * settings given to this builder are the whole run's; each shard runs its part:
+         * <ul>
+         * <li>clients: client {@code i} of the whole run belongs to shard {@code i % count}, so a shard has
+         *     {@code clients / count} clients, the first {@code clients % count} shards one more;</li>
+         * <li>requests: split among the whole run's clients as h2load splits them (each
+         *     {@code requests / clients}, the first {@code requests % clients} clients one more), and each
+         *     shard does its clients' requests;</li>
+         * <li>rate and the rates of rate stages: divided by {@code count}; concurrency stages: dealt out as
+         *     clients are; the backlog limit: divided by {@code count}, rounded up;</li>
+         * <li>threads: at most the shard's clients.</li>
+         * </ul>
+         * Each shard measures its own part; {@link Results#merge(Result...)} adds the parts up exactly. Give
+         * the shards a common {@link #startAt(java.time.Instant) start time} so their timelines line up.
+         * Default: shard 0 of 1 (not sharded). {@link #build()} requires {@code clients >= count}, and
+         * each concurrency stage {@code >= count}.
+         *
+         * @throws IllegalArgumentException if {@code count} is not within [1, 10,000] or {@code index} not
+         *     within [0, count)
+         */
+        public Builder shard(int index, int count) {
+            if (count < 1 || count > MAX_SHARDS) {
+                throw new IllegalArgumentException("shard count (" + count + ") must be within [1, " + MAX_SHARDS
+                        + "]");
+            }
+            if (index < 0 || index >= count) {
+                throw new IllegalArgumentException("shard index (" + index + ") must be within [0, " + count
+                        + ") for " + count + " shards: indexes are 0-based");
+            }
+            this.shardIndex = index;
+            this.shardCount = count;
+            return this;
+        }
+
+        /**
+         * A common wall-clock time to start at: {@link LoadTest#start()} returns at once, and the run
+         * (connections included) begins at this instant, so shards on several machines line up (their clocks
+         * should be synchronized, e.g. by NTP). A time already past starts at once. At most 1 hour ahead,
+         * checked when the test starts; {@code null} for none (the default).
+         */
+        public Builder startAt(java.time.Instant startAt) {
+            this.startAt = startAt;
+            return this;
         }
 
         /** Connections to hold open, like h2load -c. Default 1; at least 1. */
@@ -587,6 +738,20 @@ public final class LoadTest {
          * @throws IllegalStateException naming the settings and the rule they break
          */
         public LoadTest build() {
+            if (shardCount > 1) {
+                if (clients < shardCount) {
+                    throw new IllegalStateException("clients (" + clients + ") must be >= shard count ("
+                            + shardCount + "): each shard needs at least one client");
+                }
+                if (stages != null) {
+                    for (Stage stage : stages) {
+                        if (stage.isConcurrency() && stage.concurrency() < shardCount) {
+                            throw new IllegalStateException("stage concurrency (" + stage.concurrency()
+                                    + ") must be >= shard count (" + shardCount + ")");
+                        }
+                    }
+                }
+            }
             if (stages != null && (duration != null || requests > 0 || !Double.isNaN(rate))) {
                 throw new IllegalStateException("stages set the run's rate and duration: "
                         + (duration != null ? "duration (" + Durations.human(duration) + ")"

@@ -146,6 +146,20 @@ final class ResultReader {
                 default -> throw new ResultFormatException(c.path() + ".tls: must be default, custom or insecure, was \""
                         + tls + "\"");
             }
+            field = "shard";
+            if (c.has(field)) {
+                Node shard = c.get(field);
+                b.shard(shard.get("index").intValue(), shard.get("count").intValue());
+            }
+            field = "startAt";
+            if (c.has(field)) {
+                try {
+                    b.startAt(java.time.Instant.parse(c.get(field).text()));
+                } catch (java.time.format.DateTimeParseException e) {
+                    throw new IllegalArgumentException("must be an ISO-8601 instant such as 2026-01-01T12:00:00Z, was \""
+                            + c.get(field).text() + "\"");
+                }
+            }
             field = "";
             return b.build();
         } catch (IllegalArgumentException | IllegalStateException e) {

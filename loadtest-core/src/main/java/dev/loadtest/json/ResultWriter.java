@@ -76,27 +76,30 @@ final class ResultWriter {
     }
 
     private void configuration(LoadTest t) throws IOException {
+        // a shard's configuration is written as the whole run's (clients, requests, rate, stages, backlog as
+        // given to the builder) and the shard's index and count, so reading it back divides it the same way
+        LoadTest w = t.unsharded();
         out.writeObjectFieldStart("configuration");
         out.writeArrayFieldStart("targets");
         for (URI uri : t.targets()) {
             out.writeString(uri.toString());
         }
         out.writeEndArray();
-        out.writeNumberField("clients", t.clients());
+        out.writeNumberField("clients", w.clients());
         out.writeNumberField("streams", t.streams());
-        out.writeNumberField("threads", t.threads());
-        if (t.requests().isPresent()) {
-            out.writeNumberField("requests", t.requests().getAsLong());
+        out.writeNumberField("threads", w.threads());
+        if (w.requests().isPresent()) {
+            out.writeNumberField("requests", w.requests().getAsLong());
         }
         if (t.duration().isPresent()) {
             micros("durationMicros", t.duration().get());
         }
         micros("warmUpMicros", t.warmUp());
-        if (t.rate().isPresent()) {
-            number("rate", t.rate().getAsDouble());
+        if (w.rate().isPresent()) {
+            number("rate", w.rate().getAsDouble());
         }
         out.writeArrayFieldStart("stages");
-        for (Stage s : t.stages()) {
+        for (Stage s : w.stages()) {
             out.writeStartObject();
             number("fromRate", s.fromRate());
             number("toRate", s.toRate());
@@ -105,7 +108,7 @@ final class ResultWriter {
             out.writeEndObject();
         }
         out.writeEndArray();
-        out.writeNumberField("maxBacklog", t.maxBacklog());
+        out.writeNumberField("maxBacklog", w.maxBacklog());
         micros("intervalMicros", t.interval());
         out.writeStringField("protocol", t.protocol().name());
         out.writeStringField("method", t.method());
@@ -125,6 +128,22 @@ final class ResultWriter {
         micros("requestTimeoutMicros", t.requestTimeout());
         out.writeBooleanField("keepAlive", t.keepAlive());
         out.writeStringField("tls", t.insecureTrustAll() ? "insecure" : t.sslContext().isPresent() ? "custom" : "default");
+        if (t.shardCount() > 1) {
+            out.writeObjectFieldStart("shard");
+            out.writeNumberField("index", t.shardIndex());
+            out.writeNumberField("count", t.shardCount());
+            out.writeNumberField("clients", t.clients());
+            if (t.requests().isPresent()) {
+                out.writeNumberField("requests", t.requests().getAsLong());
+            }
+            if (t.rate().isPresent()) {
+                number("rate", t.rate().getAsDouble());
+            }
+            out.writeEndObject();
+        }
+        if (t.startAt().isPresent()) {
+            out.writeStringField("startAt", t.startAt().get().toString());
+        }
         out.writeEndObject();
     }
 

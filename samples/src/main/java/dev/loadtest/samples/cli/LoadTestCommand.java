@@ -59,6 +59,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * file, unresolvable host: one line on stderr); {@value #RUN_FAILED} the run or its output failed.
  */
 @Command(name = "loadtest", mixinStandardHelpOptions = true, versionProvider = LoadTestCommand.Version.class,
+        subcommands = MergeCommand.class,
         sortOptions = false, usageHelpAutoWidth = true, showDefaultValues = true,
         headerHeading = "%n", synopsisHeading = "Usage: ", descriptionHeading = "%n", parameterListHeading = "%n",
         optionListHeading = "%nOptions:%n",
@@ -83,7 +84,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "  loadtest -n 100k -c 100 -m 10 URI          # h2c, as h2load",
             "  loadtest --h1 -c 10 -D 30s --warm-up-time 5s URI",
             "  loadtest -c 20 -R 100:2k -D 1m --hgrm run.hgrm URI       # a ramp, as zrk",
-            "  loadtest -c 20 --stage 0:1k/10s --stage 1k/30s --max-p99 25ms URI"})
+            "  loadtest -c 20 --stage 0:1k/10s --stage 1k/30s --max-p99 25ms URI",
+            "  loadtest --shard 0/3 --start-at 1767225600 -c 30 -D 1m --json s0.json URI   # one of 3 shards",
+            "  loadtest merge s0.json s1.json s2.json --html all.html --max-p99 25ms"})
 public final class LoadTestCommand implements Callable<Integer> {
 
     /** Done, every gate kept. */
@@ -121,6 +124,40 @@ public final class LoadTestCommand implements Callable<Integer> {
 
     @ArgGroup(validate = false, heading = "%nCI gates (exit code 1 when one is breached):%n", order = 5)
     GateOptions gates = new GateOptions();
+
+    @ArgGroup(validate = false, heading = "%nScale-out (one run over several processes; see loadtest merge):%n",
+            order = 6)
+    ShardOptions shard = new ShardOptions();
+
+    /** The environment, replaceable in tests. */
+    static java.util.function.UnaryOperator<String> environment = System::getenv;
+
+    /** Kubernetes sets it in each pod of an Indexed Job: 0 .. completions - 1. */
+    static final String JOB_COMPLETION_INDEX = "JOB_COMPLETION_INDEX";
+
+    static final class ShardOptions {
+        @Option(names = "--shard", paramLabel = "I/N", showDefaultValue = Visibility.NEVER,
+                description = "Runs shard I (0-based, 0 .. N-1) of a run split over N processes: -c, -n, -R, "
+                        + "--rps and stages are the whole run's and are divided (client i belongs to shard i %% N). "
+                        + "Merge the shards' --json files with loadtest merge.")
+        String shard;
+
+        @Option(names = "--shards", paramLabel = "N", converter = Syntax.IntConverter.class,
+                showDefaultValue = Visibility.NEVER,
+                description = "Runs shard $JOB_COMPLETION_INDEX (set by a Kubernetes Indexed Job) of N.")
+        Integer shards;
+
+        @Option(names = "--start-at", paramLabel = "EPOCH_SECONDS", showDefaultValue = Visibility.NEVER,
+                description = "Starts at this wall-clock time (seconds since 1970, UTC; e.g. $(date -d '+1 min' +%%s)) "
+                        + "so the shards start together; at most 1 h ahead.")
+        String startAt;
+
+        @Option(names = "--start-delay", paramLabel = "DURATION", converter = Syntax.DurationConverter.class,
+                showDefaultValue = Visibility.NEVER,
+                description = "Starts after this delay (at most 1h), rounded up to the next whole second of the "
+                        + "wall clock, so shards started within the same second line up.")
+        Duration startDelay;
+    }
 
     static final class LoadOptions {
         @Option(names = {"-n", "--requests"}, paramLabel = "N", converter = Syntax.LongConverter.class,
@@ -272,6 +309,10 @@ public final class LoadTestCommand implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
     private final boolean terminal;
+
+    PrintStream err() {
+        return err;
+    }
 
     LoadTestCommand(PrintStream out, PrintStream err, boolean terminal) {
         this.out = out;
@@ -451,7 +492,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     }
 
     /** Checks the output files can be written (their folders made) before spending time on a run. */
-    private void checkOutputFiles() {
+    void checkOutputFiles() {
         String[] names = {"--json", "--html", "--hgrm", "--hlog", "--csv"};
         Path[] paths = {output.json, output.html, output.hgrm, output.hlog, output.csv};
         for (int i = 0; i < names.length; i++) {
@@ -541,9 +582,66 @@ public final class LoadTestCommand implements Callable<Integer> {
             if (request.method != null) {
                 b.method(request.method);
             }
+            applyShard(b);
             return b.build();
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw usage(e.getMessage());
+        }
+    }
+
+    /** --shard, --shards with $JOB_COMPLETION_INDEX, --start-at, --start-delay. */
+    private void applyShard(LoadTest.Builder b) {
+        if (shard.shard != null && shard.shards != null) {
+            throw usage("--shard and --shards cannot both be given: --shards takes the index from $"
+                    + JOB_COMPLETION_INDEX);
+        }
+        if (shard.shard != null) {
+            String[] parts = shard.shard.split("/", -1);
+            if (parts.length != 2) {
+                throw usage("--shard (" + shard.shard + ") must be I/N, e.g. 0/3 (0-based index I of N shards)");
+            }
+            b.shard(shardNumber("--shard index", parts[0]), shardNumber("--shard count", parts[1]));
+        } else if (shard.shards != null) {
+            String index = environment.apply(JOB_COMPLETION_INDEX);
+            if (index == null || index.isBlank()) {
+                throw usage("--shards (" + shard.shards + ") needs $" + JOB_COMPLETION_INDEX
+                        + " (set by a Kubernetes Indexed Job); elsewhere give --shard I/N");
+            }
+            b.shard(shardNumber("$" + JOB_COMPLETION_INDEX, index), shard.shards);
+        }
+        if (shard.startAt != null && shard.startDelay != null) {
+            throw usage("--start-at and --start-delay cannot both be given");
+        }
+        java.time.Instant now = java.time.Instant.now();
+        if (shard.startAt != null) {
+            java.time.Instant at;
+            try {
+                java.math.BigDecimal seconds = new java.math.BigDecimal(shard.startAt.strip());
+                at = java.time.Instant.ofEpochSecond(seconds.longValue(),
+                        seconds.remainder(java.math.BigDecimal.ONE).movePointRight(9).longValue());
+            } catch (NumberFormatException | ArithmeticException | java.time.DateTimeException e) {
+                throw usage("--start-at (" + shard.startAt + ") must be seconds since 1970 (UTC), e.g. "
+                        + now.getEpochSecond());
+            }
+            if (at.isAfter(now.plus(LoadTest.MAX_START_DELAY))) {
+                throw usage("--start-at (" + shard.startAt + ", " + at + ") must be at most 1h from now (" + now + ")");
+            }
+            b.startAt(at);
+        } else if (shard.startDelay != null) {
+            if (shard.startDelay.compareTo(LoadTest.MAX_START_DELAY) > 0) {
+                throw usage("--start-delay (" + given("--start-delay") + ") must be at most 1h");
+            }
+            java.time.Instant at = now.plus(shard.startDelay);
+            // whole seconds: processes started within the same second share the start
+            b.startAt(at.getNano() == 0 ? at : java.time.Instant.ofEpochSecond(at.getEpochSecond() + 1));
+        }
+    }
+
+    private int shardNumber(String what, String text) {
+        try {
+            return Integer.parseInt(text.strip());
+        } catch (NumberFormatException e) {
+            throw usage(what + " (" + text + ") must be a whole number");
         }
     }
 
@@ -554,6 +652,9 @@ public final class LoadTestCommand implements Callable<Integer> {
      * early; the partial result is still reported and written before the JVM exits.
      */
     private int run(LoadTest planned) throws Exception {
+        if (planned.startAt().isPresent() && !output.quiet) {
+            err.println("waiting to start at " + planned.startAt().get());
+        }
         LoadTest.Builder withListeners = planned.newBuilder();
         ProgressOutput progress = null;
         if (!output.quiet) {
@@ -609,7 +710,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     }
 
     /** Writes the files, prints the report and the gates; returns the exit code. */
-    private int report(Result result, HistogramLogOutput hlog) {
+    int report(Result result, HistogramLogOutput hlog) {
         int code = OK;
         if (hlog != null) {
             code = write("--hlog", output.hlog, hlog::close, code);
@@ -716,7 +817,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         return new ParameterException(spec.commandLine(), message);
     }
 
-    private static String describe(Throwable e) {
+    static String describe(Throwable e) {
         Throwable t = e;
         while (t.getMessage() == null && t.getCause() != null) {
             t = t.getCause();

@@ -1,0 +1,285 @@
+package dev.loadtest;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Adds up the results of a run split into shards ({@link LoadTest.Builder#shard(int, int)}), run by several
+ * processes or machines, into the result of the whole run.
+ *
+ * <pre>{@code
+ * Result whole = Results.merge(ResultJson.read(a), ResultJson.read(b), ResultJson.read(c));
+ * }</pre>
+ *
+ * <p>What is exact: request counts, status codes, bytes, connections and error counts add; every latency
+ * histogram (request, response, connect, time to first byte, scheduler lag) is the sum of the shards'
+ * HdrHistograms, so every percentile is what one histogram of all the values gives; offered and achieved
+ * rates, scheduled, dropped, late and backlog add. The duration is the longest shard's.
+ *
+ * <p>What is not exact, and how it is approximated:
+ * <ul>
+ * <li>{@code clientRequestRates} (statistics over connections): count added, min the smallest min, max
+ *     the largest max, mean the count-weighted mean; standard deviation, the share within it, median,
+ *     p95 and p99 the count-weighted means of the shards' figures (the per-connection values are not
+ *     kept, so these cannot be recomputed);</li>
+ * <li>the timeline: intervals are aligned by their start offset (shards started together with
+ *     {@link LoadTest.Builder#startAt(java.time.Instant)}), counts and bytes add, latency counts add, min is the
+ *     smallest and max the largest; the mean is count-weighted; the interval percentiles are the largest of
+ *     the shards' (an upper bound: intervals keep summaries, not histograms);</li>
+ * <li>the verdict is recomputed with the engine's rules from the merged figures: generator-saturated if the
+ *     merged scheduler lag's p99 is over 10 ms; stalled only if every shard was stalled (whether a
+ *     connection completed a second request is not in a result); errors if any request failed or any error
+ *     occurred; overloaded if the merged achieved rate is below 98 % of the offered; ok otherwise;</li>
+ * <li>each error category keeps the first shard's sample message.</li>
+ * </ul>
+ *
+ * <p>The merged result's {@link Result#test() test} is the whole run ({@link LoadTest#unsharded()}: shard 0
+ * of 1, the clients of all shards). Its protocol is the first shard's; it is stopped if any shard was.
+ * Fewer than all the shards may be merged (e.g. when one failed): the figures are then those of the shards
+ * given, while the test still describes the whole run. Merging is associative and commutative in every
+ * figure (floating-point sums aside) but the error sample messages, where the first result's wins; a merged
+ * result is not itself a shard, so merge all the shards in one call.
+ */
+public final class Results {
+
+    private static final Duration SATURATED_LAG = Duration.ofMillis(10);
+    private static final double OVERLOADED_RATIO = 0.98;
+
+    private Results() {
+    }
+
+    /** {@link #merge(List)} of these results. */
+    public static Result merge(Result... results) {
+        Objects.requireNonNull(results, "results must not be null");
+        return merge(Arrays.asList(results));
+    }
+
+    /**
+     * The whole run's result from its shards' results, in any order; one result is returned as is.
+     *
+     * @throws IllegalArgumentException if there are none, or they are not shards of one run: different
+     *     targets, protocol, streams, method, interval, whole-run clients or shard count, or a shard index
+     *     given twice
+     */
+    public static Result merge(List<Result> results) {
+        Objects.requireNonNull(results, "results must not be null");
+        if (results.isEmpty()) {
+            throw new IllegalArgumentException("results must not be empty: merge needs at least one result");
+        }
+        for (Result r : results) {
+            Objects.requireNonNull(r, "result must not be null");
+        }
+        if (results.size() == 1) {
+            return results.get(0);
+        }
+        LoadTest first = results.get(0).test();
+        boolean[] seen = new boolean[first.shardCount()];
+        for (int i = 0; i < results.size(); i++) {
+            Result r = results.get(i);
+            LoadTest t = r.test();
+            String which = "result " + (i + 1) + " (shard " + t.shardIndex() + "/" + t.shardCount() + ")";
+            same(which, "shard count", first.shardCount(), t.shardCount());
+            same(which, "targets", first.targets(), t.targets());
+            same(which, "protocol", first.protocol(), t.protocol());
+            same(which, "streams", first.streams(), t.streams());
+            same(which, "method", first.method(), t.method());
+            same(which, "interval", first.interval(), t.interval());
+            same(which, "clients of the whole run", first.unsharded().clients(), t.unsharded().clients());
+            same(which, "protocol spoken", results.get(0).protocol(), r.protocol());
+            if (seen[t.shardIndex()]) {
+                throw new IllegalArgumentException(which + ": shard index " + t.shardIndex()
+                        + " is given twice; each shard of a run is merged once");
+            }
+            seen[t.shardIndex()] = true;
+        }
+        Result sum = add(results, first.unsharded());
+        boolean allStalled = results.stream().allMatch(r -> r.verdict() == Verdict.STALLED);
+        return withVerdict(sum, verdict(sum, allStalled));
+    }
+
+    private static void same(String which, String what, Object expected, Object actual) {
+        if (!expected.equals(actual)) {
+            throw new IllegalArgumentException(which + " is not a shard of the same run: its " + what + " ("
+                    + actual + ") differs from the first result's (" + expected + ")");
+        }
+    }
+
+    /**
+     * The figures of several results added up as {@link #merge(List)} does, with no check of their
+     * configurations, under the given test; the verdict is recomputed, stalled if all were stalled.
+     * Associative and commutative in every figure but the error samples (the first one kept).
+     */
+    static Result add(List<Result> results, LoadTest test) {
+        long total = 0, started = 0, done = 0, succeeded = 0, failed = 0, errored = 0, timeout = 0, notIssued = 0;
+        long totalBytes = 0, headerBytes = 0, decoded = 0, data = 0, sent = 0, connections = 0;
+        Map<Integer, Long> statuses = new TreeMap<>();
+        LatencyHistogram requestTime = LatencyHistogram.EMPTY;
+        LatencyHistogram responseTime = LatencyHistogram.EMPTY;
+        LatencyHistogram connectTime = LatencyHistogram.EMPTY;
+        LatencyHistogram ttfb = LatencyHistogram.EMPTY;
+        Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
+        Duration duration = Duration.ZERO;
+        boolean stopped = false;
+        Rate rate = null;
+        List<Statistics> clientRates = new ArrayList<>();
+        Map<Duration, List<Interval>> byStart = new TreeMap<>();
+        for (Result r : results) {
+            Requests q = r.requests();
+            total += q.total();
+            started += q.started();
+            done += q.done();
+            succeeded += q.succeeded();
+            failed += q.failed();
+            errored += q.errored();
+            timeout += q.timeout();
+            notIssued += q.notIssued();
+            Traffic t = r.traffic();
+            totalBytes += t.totalBytes();
+            headerBytes += t.headerBytes();
+            decoded += t.decodedHeaderBytes();
+            data += t.dataBytes();
+            sent += t.sentBytes();
+            connections += r.connections();
+            r.statusCodes().counts().forEach((code, n) -> statuses.merge(code, n, Long::sum));
+            requestTime = requestTime.plus(r.requestTime());
+            responseTime = responseTime.plus(r.responseTime());
+            connectTime = connectTime.plus(r.connectTime());
+            ttfb = ttfb.plus(r.timeToFirstByte());
+            r.errors().forEach((c, e) -> errors.merge(c, e, (a, b) -> new ErrorCount(a.count() + b.count(),
+                    a.sampleMessage().isEmpty() ? b.sampleMessage() : a.sampleMessage())));
+            duration = duration.compareTo(r.duration()) >= 0 ? duration : r.duration();
+            stopped |= r.stopped();
+            if (r.rate().isPresent()) {
+                Rate x = r.rate().get();
+                rate = rate == null ? x : new Rate(rate.offered() + x.offered(), rate.achieved() + x.achieved(),
+                        rate.scheduled() + x.scheduled(), rate.dropped() + x.dropped(), rate.late() + x.late(),
+                        rate.backlogAtEnd() + x.backlogAtEnd(), rate.schedulerLag().plus(x.schedulerLag()));
+            }
+            clientRates.add(r.clientRequestRates());
+            for (Interval i : r.intervals()) {
+                byStart.computeIfAbsent(i.start(), k -> new ArrayList<>()).add(i);
+            }
+        }
+        List<Interval> intervals = new ArrayList<>();
+        for (List<Interval> same : byStart.values()) {
+            intervals.add(mergeIntervals(same));
+        }
+        boolean allStalled = results.stream().allMatch(r -> r.verdict() == Verdict.STALLED);
+        Result sum = new Result(test, duration, results.get(0).protocol(),
+                new Requests(total, started, done, succeeded, failed, errored, timeout, notIssued),
+                new StatusCodes(statuses), new Traffic(totalBytes, headerBytes, decoded, data, sent),
+                requestTime, responseTime, connectTime, ttfb, mergeStatistics(clientRates), connections, errors,
+                Optional.ofNullable(rate), intervals, Verdict.OK, stopped);
+        return withVerdict(sum, verdict(sum, allStalled));
+    }
+
+    private static Result withVerdict(Result r, Verdict verdict) {
+        return new Result(r.test(), r.duration(), r.protocol(), r.requests(), r.statusCodes(), r.traffic(),
+                r.requestTime(), r.responseTime(), r.connectTime(), r.timeToFirstByte(), r.clientRequestRates(),
+                r.connections(), r.errors(), r.rate(), r.intervals(), verdict, r.stopped());
+    }
+
+    /** The engine's rules (loadtest-core's ResultAssembly), stalled taken from the shards. */
+    static Verdict verdict(Result r, boolean allStalled) {
+        if (r.rate().isPresent() && r.rate().get().schedulerLag().percentile(99).compareTo(SATURATED_LAG) > 0) {
+            return Verdict.GENERATOR_SATURATED;
+        }
+        if (allStalled) {
+            return Verdict.STALLED;
+        }
+        if (r.requests().failed() > 0 || !r.errors().isEmpty()) {
+            return Verdict.ERRORS;
+        }
+        if (r.rate().isPresent() && r.rate().get().achievedRatio() < OVERLOADED_RATIO) {
+            return Verdict.OVERLOADED;
+        }
+        return Verdict.OK;
+    }
+
+    private static Interval mergeIntervals(List<Interval> same) {
+        if (same.size() == 1) {
+            return same.get(0);
+        }
+        Interval first = same.get(0);
+        Duration length = first.length();
+        long started = 0, done = 0, errored = 0, bytes = 0;
+        Map<Integer, Long> statuses = new HashMap<>();
+        List<LatencySummary> response = new ArrayList<>();
+        List<LatencySummary> service = new ArrayList<>();
+        for (Interval i : same) {
+            // the last interval of a shard may be shorter; keep the longest
+            length = length.compareTo(i.length()) >= 0 ? length : i.length();
+            started += i.started();
+            done += i.done();
+            errored += i.errored();
+            bytes += i.bytes();
+            i.statusCodes().counts().forEach((code, n) -> statuses.merge(code, n, Long::sum));
+            response.add(i.responseTime());
+            service.add(i.serviceTime());
+        }
+        return new Interval(first.start(), length, started, done, new StatusCodes(statuses), errored, bytes,
+                mergeSummaries(response), mergeSummaries(service));
+    }
+
+    private static LatencySummary mergeSummaries(List<LatencySummary> all) {
+        long count = 0;
+        double weighted = 0;
+        Duration min = null, max = Duration.ZERO, p50 = Duration.ZERO, p90 = Duration.ZERO, p99 = Duration.ZERO,
+                p999 = Duration.ZERO;
+        for (LatencySummary s : all) {
+            if (s.count() == 0) {
+                continue;
+            }
+            count += s.count();
+            weighted += (double) s.mean().toNanos() * s.count();
+            min = min == null || s.min().compareTo(min) < 0 ? s.min() : min;
+            max = larger(max, s.max());
+            p50 = larger(p50, s.p50());
+            p90 = larger(p90, s.p90());
+            p99 = larger(p99, s.p99());
+            p999 = larger(p999, s.p999());
+        }
+        if (count == 0) {
+            return all.get(0);
+        }
+        return new LatencySummary(count, min, Duration.ofNanos(Math.round(weighted / count)), p50, p90, p99, p999,
+                max);
+    }
+
+    private static Duration larger(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    private static Statistics mergeStatistics(List<Statistics> all) {
+        long count = 0;
+        double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
+        double mean = 0, sd = 0, within = 0, median = 0, p95 = 0, p99 = 0;
+        for (Statistics s : all) {
+            if (s.count() == 0) {
+                continue;
+            }
+            count += s.count();
+            min = Math.min(min, s.min());
+            max = Math.max(max, s.max());
+            mean += s.mean() * s.count();
+            sd += s.stdDev() * s.count();
+            within += s.withinStdDev() * s.count();
+            median += s.median() * s.count();
+            p95 += s.p95() * s.count();
+            p99 += s.p99() * s.count();
+        }
+        if (count == 0) {
+            return Statistics.EMPTY;
+        }
+        return new Statistics(count, min, max, mean / count, sd / count, within / count, median / count,
+                p95 / count, p99 / count);
+    }
+}

@@ -1,0 +1,177 @@
+package dev.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class ResultsTest {
+
+    private static final LoadTest.Builder WHOLE = LoadTest.target("http://127.0.0.1:1/").clients(6).requests(600);
+
+    private static Histogram values(Random random, int n) {
+        Histogram h = LatencyHistogram.newHistogram();
+        for (int i = 0; i < n; i++) {
+            h.recordValue(50_000 + (long) (random.nextDouble() * random.nextDouble() * 50_000_000));
+        }
+        return h;
+    }
+
+    private static Result shard(int index, int count, long seed, Histogram union) {
+        Random random = new Random(seed);
+        Histogram h = values(random, 1_000 + index * 137);
+        union.add(h);
+        LatencyHistogram lat = LatencyHistogram.of(h);
+        Histogram lagValues = LatencyHistogram.newHistogram();
+        for (int i = 0; i < 50; i++) {
+            lagValues.recordValue(1_000 + random.nextInt(1_000_000));
+        }
+        LatencyHistogram lag = LatencyHistogram.of(lagValues);
+        long n = h.getTotalCount();
+        List<Interval> intervals = new ArrayList<>();
+        for (int i = 0; i < 2 + index; i++) {
+            intervals.add(new Interval(Duration.ofSeconds(i), Duration.ofSeconds(1), 10 + i, 10 + i,
+                    new StatusCodes(Map.of(200, 10L + i)), 0, 1_000 + i, LatencySummary.of(lat),
+                    LatencySummary.of(lat)));
+        }
+        Map<ErrorCategory, ErrorCount> errors = index == 1
+                ? Map.of(ErrorCategory.values()[0], new ErrorCount(2, "boom")) : Map.of();
+        return new Result(WHOLE.shard(index, count).build(), Duration.ofMillis(2_000 + 10 * index), "h2c",
+                new Requests(n + 2, n + 2, n + 2, n - 1, 3, 2, 0, 0),
+                new StatusCodes(Map.of(200, n - 1, 503, 1L)), new Traffic(100 * n, 10 * n, 20 * n, 90 * n, 5 * n),
+                lat, lat, lat, lat, Statistics.of(10 + index, 20 + index), 2, errors,
+                Optional.of(new Rate(100, 99, n, 0, 1, 0, lag)), intervals,
+                index == 1 ? Verdict.ERRORS : Verdict.OK, false);
+    }
+
+    private static void assertSameFigures(Result a, Result b) {
+        assertThat(a.requests()).isEqualTo(b.requests());
+        assertThat(a.statusCodes()).isEqualTo(b.statusCodes());
+        assertThat(a.traffic()).isEqualTo(b.traffic());
+        assertThat(a.requestTime()).isEqualTo(b.requestTime());
+        assertThat(a.responseTime()).isEqualTo(b.responseTime());
+        assertThat(a.connectTime()).isEqualTo(b.connectTime());
+        assertThat(a.timeToFirstByte()).isEqualTo(b.timeToFirstByte());
+        assertThat(a.connections()).isEqualTo(b.connections());
+        assertThat(a.errors()).isEqualTo(b.errors());
+        assertThat(a.duration()).isEqualTo(b.duration());
+        assertThat(a.verdict()).isEqualTo(b.verdict());
+        assertThat(a.rate().get().offered()).isCloseTo(b.rate().get().offered(), within(1e-9));
+        assertThat(a.rate().get().achieved()).isCloseTo(b.rate().get().achieved(), within(1e-9));
+        assertThat(a.rate().get().scheduled()).isEqualTo(b.rate().get().scheduled());
+        assertThat(a.rate().get().schedulerLag()).isEqualTo(b.rate().get().schedulerLag());
+        assertThat(a.intervals()).hasSameSizeAs(b.intervals());
+        for (int i = 0; i < a.intervals().size(); i++) {
+            Interval x = a.intervals().get(i);
+            Interval y = b.intervals().get(i);
+            assertThat(x.start()).isEqualTo(y.start());
+            assertThat(x.done()).isEqualTo(y.done());
+            assertThat(x.bytes()).isEqualTo(y.bytes());
+            assertThat(x.statusCodes()).isEqualTo(y.statusCodes());
+            assertThat(x.responseTime().count()).isEqualTo(y.responseTime().count());
+            assertThat(x.responseTime().max()).isEqualTo(y.responseTime().max());
+        }
+    }
+
+    @Test
+    void should_merge_associatively_and_commutatively() {
+        Histogram union = LatencyHistogram.newHistogram();
+        Result a = shard(0, 3, 1, union);
+        Result b = shard(1, 3, 2, union);
+        Result c = shard(2, 3, 3, union);
+        LoadTest whole = WHOLE.shard(0, 1).build();
+
+        Result abc = Results.merge(a, b, c);
+        assertSameFigures(abc, Results.merge(c, a, b));
+        assertSameFigures(abc, Results.merge(b, c, a));
+        assertSameFigures(abc, Results.add(List.of(Results.add(List.of(a, b), whole), c), whole));
+        assertSameFigures(abc, Results.add(List.of(a, Results.add(List.of(b, c), whole)), whole));
+        assertSameFigures(Results.add(List.of(a, b), whole), Results.add(List.of(b, a), whole));
+    }
+
+    @Test
+    void should_give_the_percentiles_of_one_histogram_of_all_the_data() {
+        Histogram union = LatencyHistogram.newHistogram();
+        List<Result> shards = new ArrayList<>();
+        for (int k = 0; k < 5; k++) {
+            shards.add(shard(k, 5, 100 + k, union));
+        }
+        Result merged = Results.merge(shards);
+        LatencyHistogram all = LatencyHistogram.of(union);
+        for (double p : new double[] {0, 50, 90, 99, 99.9, 99.99, 100}) {
+            assertThat(merged.responseTime().percentile(p)).isEqualTo(all.percentile(p));
+            assertThat(merged.requestTime().percentile(p)).isEqualTo(all.percentile(p));
+        }
+        assertThat(merged.responseTime().count()).isEqualTo(union.getTotalCount());
+        assertThat(merged.responseTime().mean()).isEqualTo(all.mean());
+        assertThat(merged.requests().total()).isEqualTo(union.getTotalCount() + 10);
+        assertThat(merged.statusCodes().count(503)).isEqualTo(5);
+        assertThat(merged.errors().get(ErrorCategory.values()[0])).isEqualTo(new ErrorCount(2, "boom"));
+        assertThat(merged.verdict()).isEqualTo(Verdict.ERRORS);
+        assertThat(merged.duration()).isEqualTo(Duration.ofMillis(2_040));
+        assertThat(merged.rate().get().offered()).isEqualTo(500);
+        assertThat(merged.clientRequestRates().count()).isEqualTo(10);
+        assertThat(merged.clientRequestRates().min()).isEqualTo(10);
+        assertThat(merged.clientRequestRates().max()).isEqualTo(24);
+        // the test is the whole run
+        assertThat(merged.test().shardCount()).isEqualTo(1);
+        assertThat(merged.test().clients()).isEqualTo(6);
+        assertThat(merged.test().requests().getAsLong()).isEqualTo(600);
+        // intervals aligned by start: the longest shard has 6
+        assertThat(merged.intervals()).hasSize(6);
+        assertThat(merged.intervals().get(0).done()).isEqualTo(50);
+        assertThat(merged.intervals().get(5).done()).isEqualTo(15);
+    }
+
+    @Test
+    void should_recompute_the_verdict() {
+        Histogram union = LatencyHistogram.newHistogram();
+        Result a = shard(0, 2, 1, union);
+        Result ok = new Result(a.test(), a.duration(), a.protocol(), new Requests(10, 10, 10, 10, 0, 0, 0, 0),
+                a.statusCodes(), a.traffic(), a.requestTime(), a.responseTime(), a.connectTime(),
+                a.timeToFirstByte(), a.clientRequestRates(), 1, Map.of(),
+                Optional.of(new Rate(100, 90, 10, 0, 0, 0, LatencyHistogram.EMPTY)), List.of(), Verdict.OK, false);
+        Result stalled = new Result(WHOLE.shard(1, 2).build(), a.duration(), a.protocol(), ok.requests(),
+                a.statusCodes(), a.traffic(), a.requestTime(), a.responseTime(), a.connectTime(),
+                a.timeToFirstByte(), a.clientRequestRates(), 1, Map.of(),
+                Optional.of(new Rate(100, 100, 10, 0, 0, 0, LatencyHistogram.EMPTY)), List.of(), Verdict.STALLED,
+                false);
+        // 190 of 200 offered = 95 %: overloaded; one shard stalled is not a stalled run
+        assertThat(Results.merge(ok, stalled).verdict()).isEqualTo(Verdict.OVERLOADED);
+    }
+
+    @Test
+    void should_refuse_mismatched_configurations() {
+        Histogram union = LatencyHistogram.newHistogram();
+        Result a = shard(0, 3, 1, union);
+        Result b = shard(1, 3, 2, union);
+        assertThatThrownBy(() -> Results.merge(a, a)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("shard index 0 is given twice");
+        Result otherCount = shard(1, 2, 2, union);
+        assertThatThrownBy(() -> Results.merge(a, otherCount)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("result 2 (shard 1/2) is not a shard of the same run: its shard count (2) differs "
+                        + "from the first result's (3)");
+        Result otherTarget = new Result(LoadTest.target("http://127.0.0.1:2/").clients(6).requests(600)
+                .shard(1, 3).build(), b.duration(), b.protocol(), b.requests(), b.statusCodes(), b.traffic(),
+                b.requestTime(), b.responseTime(), b.connectTime(), b.timeToFirstByte(), b.clientRequestRates(),
+                b.connections(), b.errors(), b.rate(), b.intervals(), b.verdict(), false);
+        assertThatThrownBy(() -> Results.merge(a, otherTarget)).hasMessageContaining("its targets");
+        Result otherStreams = new Result(WHOLE.streams(2).shard(1, 3).build(), b.duration(), b.protocol(),
+                b.requests(), b.statusCodes(), b.traffic(), b.requestTime(), b.responseTime(), b.connectTime(),
+                b.timeToFirstByte(), b.clientRequestRates(), b.connections(), b.errors(), b.rate(), b.intervals(),
+                b.verdict(), false);
+        WHOLE.streams(1);
+        assertThatThrownBy(() -> Results.merge(a, otherStreams)).hasMessageContaining("its streams (2)");
+        assertThatThrownBy(() -> Results.merge(List.of())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("must not be empty");
+        assertThat(Results.merge(a)).isSameAs(a);
+    }
+}

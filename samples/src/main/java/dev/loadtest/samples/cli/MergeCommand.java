@@ -1,0 +1,107 @@
+package dev.loadtest.samples.cli;
+
+import dev.loadtest.Result;
+import dev.loadtest.Results;
+import dev.loadtest.json.ResultJson;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Visibility;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code loadtest merge a.json b.json ... [--json out] [--html out] [gates]}: adds up the results of the
+ * shards of one run ({@code --shard i/n}) exactly ({@link Results#merge(List)}), prints the merged report,
+ * writes it and checks the gates on it, with the main command's exit codes.
+ */
+@Command(name = "merge", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        headerHeading = "%n", synopsisHeading = "Usage: ", descriptionHeading = "%n", parameterListHeading = "%n",
+        optionListHeading = "%nOptions:%n",
+        description = {
+            "Merges the --json results of the shards of one run (loadtest --shard I/N) into the whole run's: "
+                + "counts, bytes and status codes add, latency histograms add exactly (every percentile is the "
+                + "one of all requests), the timeline is aligned by interval, the verdict recomputed. Then "
+                + "prints the report, writes --json/--html and checks the gates, as a run does.",
+            "The results must be shards of the same run (same targets, protocol, -m, method, --interval, -c and "
+                + "shard count), each given once."},
+        footerHeading = "%n",
+        footer = {
+            "Exit codes: 0 every gate kept; 1 a gate breached; 2 usage error (unreadable or mismatched files); "
+                + "3 an output file could not be written."})
+final class MergeCommand implements Callable<Integer> {
+
+    @ParentCommand
+    LoadTestCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", arity = "1..*", showDefaultValue = Visibility.NEVER,
+            description = "The shards' JSON results (loadtest --json).")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Writes the merged result as JSON.")
+    Path json;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Writes the merged HTML report.")
+    Path html;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Writes the merged timeline: one row per interval.")
+    Path csv;
+
+    @Option(names = "--hgrm", paramLabel = "FILE", description = "Writes the merged response time percentile "
+            + "distribution (wrk2 --latency / HdrHistogram's .hgrm).")
+    Path hgrm;
+
+    @Option(names = {"-q", "--quiet"}, description = "No report on stdout: only gate breaches and errors on stderr.")
+    boolean quiet;
+
+    @ArgGroup(validate = false, heading = "%nCI gates (exit code 1 when one is breached):%n")
+    LoadTestCommand.GateOptions gates = new LoadTestCommand.GateOptions();
+
+    @Override
+    public Integer call() {
+        List<Result> results = new ArrayList<>();
+        for (Path file : files) {
+            try {
+                results.add(ResultJson.read(file));
+            } catch (IOException | RuntimeException e) {
+                throw usage(file + ": cannot read a result (" + LoadTestCommand.describe(e) + ")");
+            }
+        }
+        Result merged;
+        try {
+            merged = Results.merge(results);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        int n = results.get(0).test().shardCount();
+        if (n > results.size() && !quiet) {
+            parent.err().println("loadtest: warning: " + results.size() + " of " + n + " shards merged; the figures "
+                    + "are those of the shards given");
+        }
+        LoadTestCommand.OutputOptions output = new LoadTestCommand.OutputOptions();
+        output.json = json;
+        output.html = html;
+        output.csv = csv;
+        output.hgrm = hgrm;
+        output.quiet = quiet;
+        parent.output = output;
+        parent.gates = gates;
+        parent.checkOutputFiles();
+        return parent.report(merged, null);
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}
