@@ -90,6 +90,8 @@ final class Listeners {
             }
             try {
                 event.accept(listener);
+            } catch (VirtualMachineError e) {
+                throw e;
             } catch (RuntimeException | Error e) {
                 failed.add(listener);
                 LOG.warn("listener {} threw; it gets no more events of this run", listener, e);
