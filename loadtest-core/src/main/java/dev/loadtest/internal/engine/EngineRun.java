@@ -27,7 +27,6 @@ import org.apache.hc.core5.http.impl.nio.ClientHttp1StreamDuplexerFactory;
 import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
 import org.apache.hc.core5.http2.impl.H2Processors;
 import org.apache.hc.core5.http2.impl.nio.ClientH2StreamMultiplexerFactory;
-import org.apache.hc.core5.http2.ssl.H2ClientTlsStrategy;
 import org.apache.hc.core5.pool.PoolReusePolicy;
 import org.apache.hc.core5.pool.StrictConnPool;
 import org.apache.hc.core5.io.CloseMode;
@@ -187,7 +186,8 @@ final class EngineRun implements LoadTestRun {
                 Http1Config.DEFAULT, CharCodingConfig.DEFAULT, null);
         ClientH2StreamMultiplexerFactory http2 = new ClientH2StreamMultiplexerFactory(H2Processors.client(), null,
                 h2, CharCodingConfig.DEFAULT, new FrameCounter(this));
-        TlsStrategy tlsStrategy = tls ? Tls.strategy(test) : new H2ClientTlsStrategy();
+        // clear text needs no TLS strategy: the default one would load the JDK's trust store at every run
+        TlsStrategy tlsStrategy = tls ? Tls.strategy(test) : null;
         Timeout handshake = Timeout.of(test.connectTimeout());
         Callback<Exception> exceptions = e -> LOG.debug("I/O reactor exception", e);
         return new H2AsyncRequester(policy, reactor,
