@@ -155,10 +155,7 @@ final class Client {
         }
         connecting = false;
         ErrorCategory category = Failures.ofConnect(cause);
-        String message = category == ErrorCategory.CONNECT_TIMEOUT
-                ? "no connection to " + run.hostAndPort() + " within the connect timeout ("
-                        + run.test().connectTimeout().toMillis() + " ms)"
-                : Failures.message(cause);
+        String message = category == ErrorCategory.CONNECT_TIMEOUT ? connectTimeoutMessage() : Failures.message(cause);
         countLostAttempt(category, message);
         reconnectLater();
     }
@@ -349,7 +346,7 @@ final class Client {
             stats.late++;
         }
         if (!http2 && run.isTls()) {
-            stats.sentBytes += Http1Sizes.requestHead(request) + run.templates().get(0).bodyLength();
+            stats.sentBytes += Http1Sizes.requestHead(request) + exchange.template().bodyLength();
         }
     }
 
@@ -467,6 +464,12 @@ final class Client {
     // ---- called by the run's timer ----
 
     /** Enforces the request timeout and restarts a client whose callbacks went missing. */
+    /** Says where and how long, which HttpCore's "300000000 NANOSECONDS" does not. */
+    private String connectTimeoutMessage() {
+        return "no connection to " + run.hostAndPort() + " within the connect timeout ("
+                + run.test().connectTimeout().toMillis() + " ms)";
+    }
+
     synchronized void check(long now) {
         if (done || !started) {
             return;
@@ -475,8 +478,7 @@ final class Client {
             // HttpCore enforces the connect timeout; this is a safety net should its callback never come
             connecting = false;
             connectAttempt++;
-            countLostAttempt(ErrorCategory.CONNECT_TIMEOUT, "no connection to " + run.hostAndPort()
-                    + " within the connect timeout (" + run.test().connectTimeout().toMillis() + " ms)");
+            countLostAttempt(ErrorCategory.CONNECT_TIMEOUT, connectTimeoutMessage());
             reconnectLater();
             return;
         }

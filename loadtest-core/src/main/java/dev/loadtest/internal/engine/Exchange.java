@@ -66,6 +66,10 @@ final class Exchange implements AsyncClientExchangeHandler {
         this.late = late;
     }
 
+    RequestTemplate template() {
+        return template;
+    }
+
     @Override
     public void produceRequest(RequestChannel channel, HttpContext context) throws HttpException, IOException {
         HttpRequest request = template.newRequest();

@@ -70,7 +70,6 @@ final class Timeline {
         long nowErrored = 0;
         long nowBytes = 0;
         long[] nowStatuses = new long[statuses.length];
-        Map<Integer, Long> other = new HashMap<>();
         for (WorkerStats w : run.recorders().all()) {
             service.add(w.serviceTime.getIntervalHistogram());
             response.add(w.responseTime.getIntervalHistogram());
@@ -87,7 +86,7 @@ final class Timeline {
         }
         serviceTotal.add(service);
         responseTotal.add(response);
-        Map<Integer, Long> codes = new HashMap<>(other);
+        Map<Integer, Long> codes = new HashMap<>();
         for (int i = 0; i < nowStatuses.length; i++) {
             long delta = nowStatuses[i] - statuses[i];
             if (delta > 0) {
