@@ -163,6 +163,18 @@ build() {
 #   runs COMMAND under /usr/bin/time, its output in OUTFILE, and sets the globals
 #   M_RPS M_DONE M_FAILED M_USER M_SYS M_WALL M_RSS_KB M_CPU_RUN_MS (ours only, else empty) M_RC
 
+# Every script's start: tools, fd limit, clean-up on exit, the build, nginx, the results folder.
+# The traps are set here, in the script's own shell, since prepare is called, not run in a subshell.
+prepare() {
+    ensure_tools
+    raise_fd_limit
+    trap on_exit EXIT
+    trap 'exit 130' INT TERM
+    build
+    start_nginx
+    mkdir -p "$RESULTS_DIR"
+}
+
 measure() {
     local tool="$1" out="$2"
     shift 3

@@ -53,13 +53,7 @@ perf_profile() {
 }
 
 main() {
-    ensure_tools
-    raise_fd_limit
-    trap on_exit EXIT
-    trap 'exit 130' INT TERM
-    build
-    start_nginx
-    mkdir -p "$RESULTS_DIR"
+    prepare
     local stamp
     stamp="$(date +%Y%m%d-%H%M%S)"
     local jfrfile="$RESULTS_DIR/$stamp-gen.jfr" txt="$RESULTS_DIR/$stamp-profile.txt"

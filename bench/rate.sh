@@ -55,13 +55,7 @@ try_rate() {
 }
 
 main() {
-    ensure_tools
-    raise_fd_limit
-    trap on_exit EXIT
-    trap 'exit 130' INT TERM
-    build
-    start_nginx
-    mkdir -p "$RESULTS_DIR"
+    prepare
     local stamp
     stamp="$(date +%Y%m%d-%H%M%S)"
     WORK="$(mktemp -d /tmp/loadtest-bench-rate.XXXXXX)"

@@ -24,14 +24,7 @@ CASES="${CASES:-}"
 WARMUP="${WARMUP:-2}"   # seconds of h2load and of our generator against each listener before measuring
 
 main() {
-    ensure_tools
-    raise_fd_limit
-    trap on_exit EXIT
-    trap 'exit 130' INT TERM
-    build
-    start_nginx
-
-    mkdir -p "$RESULTS_DIR"
+    prepare
     local stamp
     stamp="$(date +%Y%m%d-%H%M%S)"
     local csv="$RESULTS_DIR/$stamp.csv" summary="$RESULTS_DIR/$stamp-summary.csv"
