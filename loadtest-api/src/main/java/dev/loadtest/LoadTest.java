@@ -1,6 +1,7 @@
 package dev.loadtest;
 
 import dev.loadtest.internal.Engines;
+import dev.loadtest.internal.Shares;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -86,9 +87,9 @@ public final class LoadTest {
         this.wholeThreads = b.threads;
         int n = b.shardCount;
         int k = b.shardIndex;
-        this.requestedThreads = b.threads > 0 && n > 1 ? Math.min(b.threads, share(b.clients, n, k)) : b.threads;
+        this.requestedThreads = b.threads > 0 && n > 1 ? Math.min(b.threads, Shares.share(b.clients, n, k)) : b.threads;
         this.requestedMethod = b.method;
-        this.clients = share(b.clients, n, k);
+        this.clients = Shares.share(b.clients, n, k);
         this.streams = b.streams;
         this.threads = requestedThreads > 0 ? requestedThreads
                 : Math.min(clients, Runtime.getRuntime().availableProcessors());
@@ -97,7 +98,7 @@ public final class LoadTest {
         List<Stage> shardStages = new ArrayList<>();
         for (Stage st : wholeStages) {
             shardStages.add(n == 1 ? st : st.isConcurrency()
-                    ? Stage.concurrency(share(st.concurrency(), n, k), st.duration())
+                    ? Stage.concurrency(Shares.share(st.concurrency(), n, k), st.duration())
                     : new Stage(st.fromRate() / n, st.toRate() / n, st.duration()));
         }
         this.requestedStages = List.copyOf(shardStages);
@@ -149,11 +150,6 @@ public final class LoadTest {
         return new Builder(parsed);
     }
 
-    /** {@code count} items dealt round robin to {@code n} shards: how many shard {@code k} gets. */
-    static int share(int count, int n, int k) {
-        return count / n + (k < count % n ? 1 : 0);
-    }
-
     /**
      * Shard {@code k}'s requests: the whole run's requests split among its clients as h2load splits them
      * (each client {@code requests / clients}, the first {@code requests % clients} clients one more), client
@@ -162,7 +158,7 @@ public final class LoadTest {
     static long shardRequests(long requests, int clients, int n, int k) {
         long perClient = requests / clients;
         int extra = (int) (requests % clients);
-        return perClient * share(clients, n, k) + share(extra, n, k);
+        return perClient * Shares.share(clients, n, k) + Shares.share(extra, n, k);
     }
 
     /**

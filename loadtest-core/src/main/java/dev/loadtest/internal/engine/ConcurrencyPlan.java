@@ -2,6 +2,7 @@ package dev.loadtest.internal.engine;
 
 import dev.loadtest.LoadTest;
 import dev.loadtest.Stage;
+import dev.loadtest.internal.Shares;
 import java.util.List;
 
 /**
@@ -36,7 +37,7 @@ final class ConcurrencyPlan {
         current = stage;
         int total = stages.get(stage).concurrency();
         for (int i = 0; i < all.size(); i++) {
-            all.get(i).limit(total / clients + (i < total % clients ? 1 : 0));
+            all.get(i).limit(Shares.share(total, clients, i));
         }
     }
 

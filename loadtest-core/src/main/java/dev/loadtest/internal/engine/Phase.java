@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine;
 
 import dev.loadtest.LoadTest;
+import dev.loadtest.internal.Shares;
 
 /**
  * When a run measures and whether it still issues requests: the deadline of a timed run and the
@@ -40,7 +41,7 @@ final class Phase {
         if (!counted) {
             return Long.MAX_VALUE;
         }
-        return requests / clients + (index < requests % clients ? 1 : 0);
+        return Shares.share(requests, clients, index);
     }
 
     /**
