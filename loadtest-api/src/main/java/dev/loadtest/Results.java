@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import dev.loadtest.internal.Verdicts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,8 +51,6 @@ import java.util.TreeMap;
  */
 public final class Results {
 
-    private static final Duration SATURATED_LAG = Duration.ofMillis(10);
-    private static final double OVERLOADED_RATIO = 0.98;
 
     private Results() {
     }
@@ -187,21 +186,9 @@ public final class Results {
                 r.connections(), r.errors(), r.rate(), r.intervals(), verdict, r.stopped());
     }
 
-    /** The engine's rules (loadtest-core's ResultAssembly), stalled taken from the shards. */
+    /** The engine's rules, stalled taken from the shards. */
     static Verdict verdict(Result r, boolean allStalled) {
-        if (r.rate().isPresent() && r.rate().get().schedulerLag().percentile(99).compareTo(SATURATED_LAG) > 0) {
-            return Verdict.GENERATOR_SATURATED;
-        }
-        if (allStalled) {
-            return Verdict.STALLED;
-        }
-        if (r.requests().failed() > 0 || !r.errors().isEmpty()) {
-            return Verdict.ERRORS;
-        }
-        if (r.rate().isPresent() && r.rate().get().achievedRatio() < OVERLOADED_RATIO) {
-            return Verdict.OVERLOADED;
-        }
-        return Verdict.OK;
+        return Verdicts.of(r.requests(), r.errors(), r.rate(), allStalled);
     }
 
     private static Interval mergeIntervals(List<Interval> same) {

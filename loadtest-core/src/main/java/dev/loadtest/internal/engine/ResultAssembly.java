@@ -7,6 +7,7 @@ import dev.loadtest.Rate;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.Verdicts;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
@@ -95,27 +96,10 @@ final class ResultAssembly {
                 sum.connections, errors, rate, run.timeline().intervals(), verdict, run.isStopped());
     }
 
-    /** Lag p99 beyond which our own scheduler is taken to have fallen behind. */
-    static final Duration SATURATED_LAG = Duration.ofMillis(10);
-    /** Achieved below this share of the offered rate is an overloaded server. */
-    static final double OVERLOADED_RATIO = 0.98;
-
     private static Verdict verdict(EngineRun run, Requests requests, Map<ErrorCategory, ErrorCount> errors,
                                    Optional<Rate> rate, int maxResponsesOnConnection) {
-        if (rate.isPresent() && rate.get().schedulerLag().percentile(99).compareTo(SATURATED_LAG) > 0) {
-            return Verdict.GENERATOR_SATURATED;
-        }
         boolean secondRequestWanted = run.test().keepAlive()
                 && (run.test().requests().isEmpty() || run.test().requests().getAsLong() > run.test().clients());
-        if (secondRequestWanted && maxResponsesOnConnection < 2) {
-            return Verdict.STALLED;
-        }
-        if (requests.failed() > 0 || !errors.isEmpty()) {
-            return Verdict.ERRORS;
-        }
-        if (rate.isPresent() && rate.get().achievedRatio() < OVERLOADED_RATIO) {
-            return Verdict.OVERLOADED;
-        }
-        return Verdict.OK;
+        return Verdicts.of(requests, errors, rate, secondRequestWanted && maxResponsesOnConnection < 2);
     }
 }
