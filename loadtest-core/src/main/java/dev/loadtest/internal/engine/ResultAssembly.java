@@ -28,7 +28,7 @@ final class ResultAssembly {
     static Result assemble(EngineRun run, long endNanos) {
         Phase phase = run.phase();
         List<WorkerStats> all = run.recorders().all();
-        WorkerStats sum = new WorkerStats();
+        Counts sum = new Counts();
         Map<Integer, Long> statuses = new HashMap<>();
         Histogram lag = LatencyHistogram.newHistogram();
         Histogram connect = LatencyHistogram.newHistogram();
@@ -36,28 +36,13 @@ final class ResultAssembly {
         Map<ErrorCategory, long[]> errorCounts = new EnumMap<>(ErrorCategory.class);
         Map<ErrorCategory, String> samples = new EnumMap<>(ErrorCategory.class);
         for (WorkerStats s : all) {
-            sum.started += s.started;
-            sum.responded += s.responded;
-            sum.succeeded += s.succeeded;
-            sum.statusFailed += s.statusFailed;
-            sum.errored += s.errored;
-            sum.timeout += s.timeout;
-            sum.notIssued += s.notIssued;
-            sum.totalBytes += s.totalBytes;
-            sum.headerBytes += s.headerBytes;
-            sum.decodedHeaderBytes += s.decodedHeaderBytes;
-            sum.dataBytes += s.dataBytes;
-            sum.sentBytes += s.sentBytes;
-            sum.connections += s.connections;
+            sum.add(s);
             for (int code = 0; code < s.statuses.length; code++) {
                 if (s.statuses[code] != 0) {
                     statuses.merge(code, s.statuses[code], Long::sum);
                 }
             }
             s.otherStatuses.forEach((code, n) -> statuses.merge(code, n, Long::sum));
-            sum.scheduled += s.scheduled;
-            sum.dropped += s.dropped;
-            sum.late += s.late;
             lag.add(s.schedulerLag);
             connect.add(s.connectTime);
             ttfb.add(s.timeToFirstByte);

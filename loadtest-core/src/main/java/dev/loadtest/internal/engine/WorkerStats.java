@@ -10,35 +10,17 @@ import org.HdrHistogram.SingleWriterRecorder;
 
 /**
  * The figures one thread recorded. Single writer: only its own thread writes it, without locks;
- * it is read once, after every writer thread has ended (see {@link Recorders#merge}).
+ * it is read once, after every writer thread has ended (see {@link Recorders#joinWriters}), but for
+ * the timeline's racy reads of its counters and its recorders' interval histograms.
  */
-final class WorkerStats {
-
-    long started;
-    long responded;
-    long succeeded;
-    long statusFailed;
-    long errored;
-    long timeout;
-    long notIssued;
+final class WorkerStats extends Counts {
 
     /** Responses by status code 0..599; anything else goes to {@link #otherStatuses}. */
     final long[] statuses = new long[600];
     final Map<Integer, Long> otherStatuses = new HashMap<>();
 
-    long totalBytes;
-    long headerBytes;
-    long decodedHeaderBytes;
-    long dataBytes;
-    long sentBytes;
-    long connections;
     /** The stream id of this thread's last HEADERS out, for the exchange that sent them. */
     int lastStreamId;
-
-    /** Open model: requests that fell due, were dropped, waited for a stream. */
-    long scheduled;
-    long dropped;
-    long late;
 
     /**
      * Service and response times go through recorders, so the timeline can take each interval's
