@@ -118,6 +118,10 @@ public final class TestServer implements AutoCloseable {
         connector.setHost(HOST);
         connector.setPort(builder.port);
         connector.setIdleTimeout(builder.idleTimeout.toMillis());
+        // The JDK's default listen backlog is 50: thousands of connections at once overflow it, and Linux then
+        // drops the handshake's last ACK, so a client sends its request into a connection the server has not
+        // accepted and waits for retransmissions (1, 2, 4, 8 s...). The kernel caps this at net.core.somaxconn.
+        connector.setAcceptQueueSize(4096);
         // See ServerCounters for why TCP connections are counted at accept and requests per Jetty Connection.
         connector.getSelectorManager().addEventListener(counters);
         connector.addBean(counters.connectionListener);
