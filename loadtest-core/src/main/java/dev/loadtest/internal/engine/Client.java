@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.ConnectionClosedException;
-import org.apache.hc.core5.http.HttpRequest;
-import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.RequestNotExecutedException;
 import org.apache.hc.core5.http.nio.command.RequestExecutionCommand;
 import org.apache.hc.core5.http.protocol.HttpCoreContext;
@@ -329,7 +327,7 @@ final class Client {
 
     // ---- called by Exchange, on the connection's I/O thread ----
 
-    synchronized void onSent(Exchange exchange, HttpRequest request, boolean measured, boolean http2) {
+    synchronized void onSent(Exchange exchange, boolean measured, boolean http2) {
         sentOnConnection++;
         run.protocolSeen(http2);
         WorkerStats stats = run.recorders().get();
@@ -345,12 +343,10 @@ final class Client {
         if (exchange.late) {
             stats.late++;
         }
-        if (!http2 && run.isTls()) {
-            stats.sentBytes += Http1Sizes.requestHead(request) + exchange.template().bodyLength();
-        }
     }
 
-    void onResponseHead(Exchange exchange, HttpResponse response, boolean measured, boolean http2) {
+    /** {@code http1HeaderBytes}: h2load's header figure of an HTTP/1.1 response (names and values). */
+    void onResponseHead(boolean measured, long http1HeaderBytes) {
         long now = System.nanoTime();
         WorkerStats stats = run.recorders().get();
         synchronized (this) {
@@ -359,25 +355,14 @@ final class Client {
                 WorkerStats.record(stats.timeToFirstByte, now - connectStartNanos);
             }
         }
-        if (!measured) {
-            return;
-        }
-        if (!http2) {
-            long names = Http1Sizes.headerNamesAndValues(response);
-            stats.headerBytes += names;
-            stats.decodedHeaderBytes += names;
-            if (run.isTls()) {
-                stats.totalBytes += Http1Sizes.responseHead(response);
-            }
+        if (measured) {
+            stats.headerBytes += http1HeaderBytes;
+            stats.decodedHeaderBytes += http1HeaderBytes;
         }
     }
 
-    void onData(int bytes, boolean http2) {
-        WorkerStats stats = run.recorders().get();
-        stats.dataBytes += bytes;
-        if (run.isTls() && !http2) {
-            stats.totalBytes += bytes;
-        }
+    void onData(int bytes) {
+        run.recorders().get().dataBytes += bytes;
     }
 
     synchronized void onCompleted(Exchange exchange, int status, long now) {

@@ -170,8 +170,8 @@ final class EngineRun implements LoadTestRun {
     }
 
     /**
-     * The requester, built as H2RequesterBootstrap builds it but for the HTTP/1.1 handler that pipelines
-     * ({@link PipeliningStarter}); the pool is unused (connections come from requestSession).
+     * The requester, built as H2RequesterBootstrap builds it but with our HTTP/1.1 connections
+     * ({@link ProtocolStarter}); the pool is unused (connections come from requestSession).
      */
     private H2AsyncRequester requester() {
         HttpVersionPolicy policy = versionPolicy(test.protocol(), tls);
@@ -182,8 +182,6 @@ final class EngineRun implements LoadTestRun {
                 .setTcpNoDelay(true)
                 .build();
         H2Config h2 = H2Config.custom().setPushEnabled(false).setInitialWindowSize((1 << 30) - 1).build();
-        ClientHttp1StreamDuplexerFactory http1 = new ClientHttp1StreamDuplexerFactory(HttpProcessors.client(),
-                Http1Config.DEFAULT, CharCodingConfig.DEFAULT, null);
         ClientH2StreamMultiplexerFactory http2 = new ClientH2StreamMultiplexerFactory(H2Processors.client(), null,
                 h2, CharCodingConfig.DEFAULT, new FrameCounter(this));
         // clear text needs no TLS strategy: the default one would load the JDK's trust store at every run
@@ -191,10 +189,8 @@ final class EngineRun implements LoadTestRun {
         Timeout handshake = Timeout.of(test.connectTimeout());
         Callback<Exception> exceptions = e -> LOG.debug("I/O reactor exception", e);
         return new H2AsyncRequester(policy, reactor,
-                new PipeliningStarter(http1, http2, policy, tlsStrategy, handshake, exceptions, test.streams()),
-                !tls && test.protocol() == Protocol.HTTP_1_1 ? session -> new CountingSession(session, recorders, phase)
-                        : null,
-                exceptions, new SessionErrors(sessionErrors),
+                new ProtocolStarter(http2, policy, tlsStrategy, handshake, exceptions, recorders, phase),
+                null, exceptions, new SessionErrors(sessionErrors),
                 new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null),
                 tlsStrategy, handshake, null, null);
     }

@@ -74,16 +74,42 @@ final class Exchange implements AsyncClientExchangeHandler {
     public void produceRequest(RequestChannel channel, HttpContext context) throws HttpException, IOException {
         HttpRequest request = template.newRequest();
         long now = System.nanoTime();
-        // the open model measures the requests that fell due in the measured phase, the closed model those sent in it
-        measured = phase.isMeasured(dueNanos != 0 ? dueNanos : now);
         body = template.body();
         channel.sendRequest(request, template.entityDetails(), context);
-        sentNanos = now;   // only once it is on its way: a request the closing connection refused was never sent
         http2 = HttpVersion.HTTP_2.equals(HttpCoreContext.cast(context).getProtocolVersion());
         if (http2) {
             streamId = client.lastStreamIdOnThisThread();
         }
-        client.onSent(this, request, measured, http2);
+        // only once it is on its way: a request the closing connection refused was never sent
+        sent(now);
+    }
+
+    private void sent(long now) {
+        // the open model measures the requests that fell due in the measured phase, the closed model those sent in it
+        measured = phase.isMeasured(dueNanos != 0 ? dueNanos : now);
+        sentNanos = now;
+        client.onSent(this, measured, http2);
+    }
+
+    // ---- HTTP/1.1, from Http1Connection, which writes and reads the bytes itself ----
+
+    void http1Sent(long now) {
+        sent(now);
+    }
+
+    void http1Head(int status, long headerBytes) {
+        this.status = status;
+        client.onResponseHead(measured, headerBytes);
+    }
+
+    void http1Data(int bytes) {
+        if (measured) {
+            client.onData(bytes);
+        }
+    }
+
+    void http1Completed() {
+        complete();
     }
 
     @Override
@@ -111,7 +137,7 @@ final class Exchange implements AsyncClientExchangeHandler {
     @Override
     public void consumeResponse(HttpResponse response, EntityDetails entityDetails, HttpContext context) {
         status = response.getCode();
-        client.onResponseHead(this, response, measured, http2);
+        client.onResponseHead(measured, 0);   // HTTP/2 header bytes are counted by frame
         if (entityDetails == null) {
             complete();
         }
@@ -127,7 +153,7 @@ final class Exchange implements AsyncClientExchangeHandler {
         int n = src.remaining();
         src.position(src.limit());
         if (measured) {
-            client.onData(n, http2);
+            client.onData(n);
         }
     }
 

@@ -4,9 +4,17 @@ import dev.loadtest.Header;
 import dev.loadtest.LoadTest;
 import java.net.URI;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.EntityDetails;
+import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.HttpVersion;
+import org.apache.hc.core5.http.impl.HttpProcessors;
+import org.apache.hc.core5.http.message.BasicLineFormatter;
+import org.apache.hc.core5.http.message.RequestLine;
+import org.apache.hc.core5.http.protocol.HttpCoreContext;
+import org.apache.hc.core5.util.CharArrayBuffer;
 import org.apache.hc.core5.http.message.BasicHttpRequest;
 import org.apache.hc.core5.http.impl.BasicEntityDetails;
 import org.apache.hc.core5.net.URIAuthority;
@@ -23,6 +31,8 @@ final class RequestTemplate {
     private final org.apache.hc.core5.http.Header[] headers;
     private final byte[] body;
     private final EntityDetails entityDetails;
+    /** The HTTP/1.1 request head, encoded once: the same bytes HttpCore would write for each request. */
+    private final byte[] http1Head;
 
     RequestTemplate(LoadTest test, URI target, byte[] body) {
         this.method = test.method();
@@ -43,6 +53,33 @@ final class RequestTemplate {
         this.body = body;
         this.entityDetails = body == null ? null
                 : new BasicEntityDetails(body.length, contentType(test));
+        this.http1Head = encodeHttp1Head(newRequest(), entityDetails);
+    }
+
+    /**
+     * The head as HttpCore's HTTP/1.1 handler would send it: its client protocol processor adds Host,
+     * Content-Length and the like, its formatter writes the lines.
+     */
+    private static byte[] encodeHttp1Head(HttpRequest request, EntityDetails entity) {
+        HttpCoreContext context = HttpCoreContext.create();
+        context.setProtocolVersion(HttpVersion.HTTP_1_1);
+        context.setRequest(request);
+        try {
+            HttpProcessors.client().process(request, entity, context);
+        } catch (HttpException | java.io.IOException e) {
+            throw new IllegalArgumentException("cannot make an HTTP/1.1 request of " + request + ": " + e.getMessage(), e);
+        }
+        CharArrayBuffer text = new CharArrayBuffer(256);
+        BasicLineFormatter.INSTANCE.formatRequestLine(text,
+                new RequestLine(request.getMethod(), request.getRequestUri(), HttpVersion.HTTP_1_1));
+        text.append("\r\n");
+        for (org.apache.hc.core5.http.Header h : request.getHeaders()) {
+            BasicLineFormatter.INSTANCE.formatHeader(text, h);
+            text.append("\r\n");
+        }
+        text.append("\r\n");
+        // as HttpCore writes heads without a charset encoder: one byte a char
+        return text.toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
     HttpRequest newRequest() {
@@ -60,6 +97,16 @@ final class RequestTemplate {
     /** A fresh view of the body to write, or null. */
     ByteBuffer body() {
         return body == null ? null : ByteBuffer.wrap(body).asReadOnlyBuffer();
+    }
+
+    /** A fresh view of the encoded HTTP/1.1 head. */
+    ByteBuffer http1Head() {
+        return ByteBuffer.wrap(http1Head);
+    }
+
+    /** HEAD: the response has no body, whatever its head says. */
+    boolean isHead() {
+        return "HEAD".equalsIgnoreCase(method);
     }
 
     int bodyLength() {

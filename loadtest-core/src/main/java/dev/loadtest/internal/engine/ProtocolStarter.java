@@ -1,0 +1,69 @@
+package dev.loadtest.internal.engine;
+
+import java.io.IOException;
+import org.apache.hc.core5.function.Callback;
+import org.apache.hc.core5.http.URIScheme;
+import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
+import org.apache.hc.core5.http2.HttpVersionPolicy;
+import org.apache.hc.core5.http2.impl.nio.ClientH2PrefaceHandler;
+import org.apache.hc.core5.http2.impl.nio.ClientH2StreamMultiplexerFactory;
+import org.apache.hc.core5.http2.impl.nio.ClientH2UpgradeHandler;
+import org.apache.hc.core5.http2.impl.nio.HttpProtocolNegotiator;
+import org.apache.hc.core5.http2.ssl.ApplicationProtocol;
+import org.apache.hc.core5.reactor.EndpointParameters;
+import org.apache.hc.core5.reactor.IOEventHandler;
+import org.apache.hc.core5.reactor.IOEventHandlerFactory;
+import org.apache.hc.core5.reactor.ProtocolIOSession;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * Gives each new connection its protocol handler, as HttpCore's ClientHttpProtocolNegotiationStarter
+ * does, but with our {@link Http1Connection} for HTTP/1.1, forced or chosen by ALPN; HTTP/2 stays
+ * HttpCore's.
+ */
+final class ProtocolStarter implements IOEventHandlerFactory {
+
+    private final ClientH2StreamMultiplexerFactory http2;
+    private final HttpVersionPolicy policy;
+    private final TlsStrategy tls;
+    private final Timeout handshakeTimeout;
+    private final Callback<Exception> exceptionCallback;
+    private final Recorders recorders;
+    private final Phase phase;
+
+    ProtocolStarter(ClientH2StreamMultiplexerFactory http2, HttpVersionPolicy policy, TlsStrategy tls,
+                    Timeout handshakeTimeout, Callback<Exception> exceptionCallback, Recorders recorders, Phase phase) {
+        this.http2 = http2;
+        this.policy = policy;
+        this.tls = tls;
+        this.handshakeTimeout = handshakeTimeout;
+        this.exceptionCallback = exceptionCallback;
+        this.recorders = recorders;
+        this.phase = phase;
+    }
+
+    @Override
+    public IOEventHandler createHandler(ProtocolIOSession session, Object attachment) {
+        if (tls != null && attachment instanceof EndpointParameters params && URIScheme.HTTPS.same(params.getScheme())) {
+            tls.upgrade(session, params, policy, handshakeTimeout, null);
+        }
+        session.registerProtocol(ApplicationProtocol.HTTP_1_1.id, (s, callback) -> {
+            Http1Connection connection = new Http1Connection(recorders, phase);
+            s.upgrade(connection);
+            try {
+                connection.connected(s);
+                if (callback != null) {
+                    callback.completed(s);
+                }
+            } catch (IOException e) {
+                connection.exception(s, e);
+            }
+        });
+        session.registerProtocol(ApplicationProtocol.HTTP_2.id, new ClientH2UpgradeHandler(http2, exceptionCallback));
+        return switch (policy) {
+            case FORCE_HTTP_2 -> new ClientH2PrefaceHandler(session, http2, false, exceptionCallback);
+            case FORCE_HTTP_1 -> new Http1Connection(recorders, phase);
+            default -> new HttpProtocolNegotiator(session, null);
+        };
+    }
+}
