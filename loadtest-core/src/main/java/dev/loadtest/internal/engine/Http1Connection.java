@@ -34,24 +34,35 @@ import org.apache.hc.core5.util.Timeout;
  */
 final class Http1Connection implements IOEventHandler, Http1ResponseParser.Listener {
 
-    private static final int BUFFER = 16 * 1024;
     private static final int MAX_READS_PER_EVENT = 8;
+    /** Room for a line the last read cut (at most the parser's MAX_LINE) and a read after it. */
+    private static final int READ_BUFFER = Http1ResponseParser.MAX_LINE + 64 * 1024;
+    private static final int WRITE_BUFFER = 64 * 1024;
+
+    /**
+     * What one event reads and writes passes through these buffers of its I/O thread: a connection keeps
+     * only what is left over between events (usually nothing), so 10,000 connections fit in a small heap.
+     */
+    private static final class Buffers {
+        final byte[] in = new byte[READ_BUFFER];
+        final ByteBuffer inView = ByteBuffer.wrap(in);
+        final ByteBuffer out = ByteBuffer.allocate(WRITE_BUFFER);
+    }
+
+    private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
 
     private final Recorders recorders;
     private final Phase phase;
     private final Http1ResponseParser parser = new Http1ResponseParser(this);
     /** Sent requests waiting for their responses, oldest first. */
     private final ArrayDeque<Exchange> awaiting = new ArrayDeque<>();
-    /** Bytes to write, in write mode. */
-    private final ByteBuffer out = ByteBuffer.allocate(BUFFER);
-    /** The parts of the request being copied into {@link #out}: its head, then its body (if any). */
+    /** The parts of the request being copied out: its head, then its body (if any). */
     private ByteBuffer head;
     private ByteBuffer body;
-    /** Bytes read and not yet parsed: {@code in[inStart, inEnd)}. */
-    private byte[] in = new byte[BUFFER];
-    private ByteBuffer inView = ByteBuffer.wrap(in);
-    private int inStart;
-    private int inEnd;
+    /** The start of a line the last read cut, parsed with the next read; null when none. */
+    private byte[] carry;
+    /** What the socket did not take, to go first at the next output event (read mode); null when none. */
+    private ByteBuffer unsent;
     /** No more requests go out: the server closes the connection, or the client shuts it. */
     private boolean closing;
     private IOSession session;
@@ -73,33 +84,35 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
     @Override
     public void inputReady(IOSession ioSession, ByteBuffer src) throws IOException {
         session = ioSession;
+        Buffers buffers = BUFFERS.get();
+        byte[] in = buffers.in;
+        int end = takeCarry(in);
         try {
             if (src != null) {
                 // TLS: the session hands over what it decrypted
                 while (src.hasRemaining()) {
-                    int n = Math.min(src.remaining(), room());
-                    src.get(in, inEnd, n);
+                    int n = Math.min(src.remaining(), in.length - end);
+                    src.get(in, end, n);
                     received(n);
-                    inEnd += n;
-                    parse();
+                    end = parse(in, end + n);
                 }
             } else {
                 for (int reads = 0; reads < MAX_READS_PER_EVENT; reads++) {
-                    int room = room();
-                    inView.limit(in.length).position(inEnd);
-                    int n = ioSession.read(inView);
+                    int room = in.length - end;
+                    buffers.inView.limit(in.length).position(end);
+                    int n = ioSession.read(buffers.inView);
                     if (n < 0) {
-                        endOfStream();
+                        endOfStream(end);
                         return;
                     }
                     received(n);
-                    inEnd += n;
-                    parse();
+                    end = parse(in, end + n);
                     if (n < room) {
                         break;   // the socket had no more
                     }
                 }
             }
+            keepCarry(in, end);
         } catch (HttpException | IOException e) {
             fail(e);   // a malformed response, or the socket failed: the connection is done
             return;
@@ -117,7 +130,7 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
     @Override
     public void timeout(IOSession ioSession, Timeout timeout) {
         session = ioSession;
-        if (awaiting.isEmpty() && head == null && body == null) {
+        if (awaiting.isEmpty() && head == null && body == null && unsent == null) {
             ioSession.close(CloseMode.GRACEFUL);   // idle
         } else {
             fail(new SocketTimeoutException("no data for " + timeout + " (the socket timeout)"));
@@ -185,31 +198,34 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
 
     // ---- input ----
 
-    /** Room after {@code inEnd}: unparsed bytes (part of a line) move to the front; a long line grows the buffer. */
-    private int room() {
-        if (inStart > 0) {
-            System.arraycopy(in, inStart, in, 0, inEnd - inStart);
-            inEnd -= inStart;
-            inStart = 0;
+    /** Parses {@code in[0, end)}; returns the end of what is left (a cut line, moved to the front). */
+    private int parse(byte[] in, int end) throws HttpException, IOException {
+        int start = parser.parse(in, 0, end);
+        if (start == end) {
+            return 0;
         }
-        if (inEnd == in.length) {
-            // one line longer than the buffer: the parser refuses it beyond MAX_LINE
-            in = java.util.Arrays.copyOf(in, in.length * 2);
-            inView = ByteBuffer.wrap(in);
-        }
-        return in.length - inEnd;
+        // at most MAX_LINE bytes (the parser refuses a longer line), so a read's worth of room stays
+        System.arraycopy(in, start, in, 0, end - start);
+        return end - start;
     }
 
-    private void parse() throws HttpException, IOException {
-        inStart = parser.parse(in, inStart, inEnd);
-        if (inStart == inEnd) {
-            inStart = 0;
-            inEnd = 0;
+    /** Puts the cut line of the last event in front of the buffer; returns its length. */
+    private int takeCarry(byte[] in) {
+        if (carry == null) {
+            return 0;
         }
+        int n = carry.length;
+        System.arraycopy(carry, 0, in, 0, n);
+        carry = null;
+        return n;
     }
 
-    private void endOfStream() throws HttpException, IOException {
-        if (inStart < inEnd && parser.isIdle() && awaiting.isEmpty()) {
+    private void keepCarry(byte[] in, int end) {
+        carry = end == 0 ? null : java.util.Arrays.copyOf(in, end);
+    }
+
+    private void endOfStream(int leftover) throws HttpException, IOException {
+        if (leftover > 0 && parser.isIdle() && awaiting.isEmpty()) {
             throw new ProtocolException("Unexpected bytes from the server: no request awaits a response");
         }
         if (!awaiting.isEmpty()) {
@@ -228,11 +244,17 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
 
     // ---- output ----
 
-    /** Copies queued requests into the output buffer and writes it, as long as the socket takes it. */
+    /** Copies queued requests out and writes them, as long as the socket takes them. */
     private void produce() throws IOException {
+        ByteBuffer out = BUFFERS.get().out;
+        out.clear();
+        if (unsent != null) {
+            out.put(unsent);
+            unsent = null;
+        }
         while (true) {
             if (head != null || body != null) {
-                copyRequest();
+                copyRequest(out);
             }
             if (head == null && body == null && !closing && out.hasRemaining()) {
                 Command command = session.poll();
@@ -241,9 +263,13 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
                     continue;
                 }
             }
-            if (out.position() == 0 || write() == 0 || (head == null && body == null && !session.hasCommands())) {
+            if (out.position() == 0 || write(out) == 0 || (head == null && body == null && !session.hasCommands())) {
                 break;
             }
+        }
+        if (out.position() > 0) {
+            out.flip();
+            unsent = ByteBuffer.allocate(out.remaining()).put(out).flip();
         }
         writeInterest();
     }
@@ -265,22 +291,22 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
         }
     }
 
-    private void copyRequest() {
+    private void copyRequest(ByteBuffer out) {
         if (head != null) {
-            copy(head);
+            copy(head, out);
             if (!head.hasRemaining()) {
                 head = null;
             }
         }
         if (head == null && body != null) {
-            copy(body);
+            copy(body, out);
             if (!body.hasRemaining()) {
                 body = null;
             }
         }
     }
 
-    private void copy(ByteBuffer src) {
+    private static void copy(ByteBuffer src, ByteBuffer out) {
         int n = Math.min(src.remaining(), out.remaining());
         if (n == src.remaining()) {
             out.put(src);
@@ -292,8 +318,8 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
         }
     }
 
-    /** Writes what the socket takes of the output buffer; returns the bytes written. */
-    private int write() throws IOException {
+    /** Writes what the socket takes of {@code out} (write mode, left so); returns the bytes written. */
+    private int write(ByteBuffer out) throws IOException {
         out.flip();
         int n;
         try {
@@ -314,7 +340,7 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
      * interest, so it is changed only when it differs.
      */
     private void writeInterest() {
-        boolean wantWrite = out.position() > 0 || head != null || body != null;
+        boolean wantWrite = unsent != null || head != null || body != null;
         boolean writing = (session.getEventMask() & SelectionKey.OP_WRITE) != 0;
         if (wantWrite) {
             if (!writing) {
