@@ -54,7 +54,7 @@ final class EngineRun implements LoadTestRun {
 
     private final LoadTest test;
     private final List<RequestTemplate> templates = new ArrayList<>();
-    private final Recorders recorders = new Recorders();
+    private final Recorders recorders = new Recorders(this::ioThreadDied);
     private final CompletableFuture<Result> result = new CompletableFuture<>();
     private final AtomicBoolean finishing = new AtomicBoolean();
     private final AtomicInteger activeClients = new AtomicInteger();
@@ -66,6 +66,8 @@ final class EngineRun implements LoadTestRun {
     private volatile boolean stopped;
     /** The run is ending: what fails from now on fails because we close it. */
     private volatile boolean closing;
+    /** What ended the run before its time, when something did: the result is then this failure. */
+    private volatile Throwable fatal;
     private volatile String protocol;
     private final int runId;
     private Phase phase;
@@ -156,7 +158,6 @@ final class EngineRun implements LoadTestRun {
             }
             ticks++;
             if (ticks % CHECK_EVERY_TICKS == 0) {
-                // request timeouts to within 50 ms: checking each client takes its lock, so not every tick
                 for (Client client : clients) {
                     client.check(now);
                 }
@@ -166,7 +167,26 @@ final class EngineRun implements LoadTestRun {
             }
         } catch (RuntimeException e) {
             LOG.warn("load test timer failed; the run goes on", e);
+        } catch (Error e) {
+            abort(e);   // out of memory, say: an executor would silently cancel this task, and the run would hang
         }
+    }
+
+    /**
+     * An I/O thread died of an error: its connections will never call back, and a counted run would wait
+     * for ever (HttpCore tells nobody). The run ends now, failed.
+     */
+    private void ioThreadDied(Thread thread, Throwable cause) {
+        String hint = cause instanceof OutOfMemoryError ? " (give the JVM more memory, e.g. -Xmx)" : "";
+        abort(new IllegalStateException("the I/O thread " + thread.getName() + " died during the run of " + cause + hint, cause));
+    }
+
+    /** Ends the run now, failed: its result is {@code cause}. */
+    private void abort(Throwable cause) {
+        if (fatal == null) {
+            fatal = cause;
+        }
+        finish();
     }
 
     /**
@@ -346,7 +366,9 @@ final class EngineRun implements LoadTestRun {
         } catch (IllegalStateException e) {
             // the JVM is shutting down: the hook is what called stop()
         }
-        if (failure == null) {
+        if (fatal != null) {
+            result.completeExceptionally(fatal);
+        } else if (failure == null) {
             result.complete(r);
         } else {
             result.completeExceptionally(failure);

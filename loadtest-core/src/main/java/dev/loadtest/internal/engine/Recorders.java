@@ -11,12 +11,38 @@ final class Recorders {
 
     private final List<WorkerStats> all = new CopyOnWriteArrayList<>();
     private final List<Thread> writers = new CopyOnWriteArrayList<>();
+    private final Thread.UncaughtExceptionHandler ioThreadDeath;
     private final ThreadLocal<WorkerStats> mine = ThreadLocal.withInitial(() -> {
         WorkerStats stats = new WorkerStats();
         all.add(stats);
-        writers.add(Thread.currentThread());
+        Thread thread = Thread.currentThread();
+        writers.add(thread);
+        if (isIoThread(thread)) {
+            watch(thread);
+        }
         return stats;
     });
+
+    /** {@code ioThreadDeath} hears of an I/O thread that an error ends (and HttpCore would not tell). */
+    Recorders(Thread.UncaughtExceptionHandler ioThreadDeath) {
+        this.ioThreadDeath = ioThreadDeath;
+    }
+
+    private static boolean isIoThread(Thread t) {
+        return t.getName().startsWith("requester-dispatch");
+    }
+
+    /** HttpCore's I/O thread dies of an Error (out of memory, say) without a word to the requester. */
+    private void watch(Thread thread) {
+        Thread.UncaughtExceptionHandler before = thread.getUncaughtExceptionHandler();
+        thread.setUncaughtExceptionHandler((t, e) -> {
+            try {
+                ioThreadDeath.uncaughtException(t, e);
+            } finally {
+                before.uncaughtException(t, e);   // the thread group's: the stack trace on stderr
+            }
+        });
+    }
 
     /** The calling thread's stats. */
     WorkerStats get() {
@@ -33,7 +59,7 @@ final class Recorders {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
         boolean all = true;
         for (Thread t : writers) {
-            if (t == Thread.currentThread() || !t.getName().startsWith("requester-dispatch")) {
+            if (t == Thread.currentThread() || !isIoThread(t)) {
                 continue;
             }
             long left = (deadline - System.nanoTime()) / 1_000_000;
