@@ -81,6 +81,7 @@ error_log $NGINX_DIR/error.log warn;
 events { worker_connections 16384; }
 http {
     access_log off;
+    log_format arrival '\$msec';   # footprint.sh: when a request was served, in ms
     client_body_temp_path $NGINX_DIR/body;
     proxy_temp_path $NGINX_DIR/proxy;
     fastcgi_temp_path $NGINX_DIR/fastcgi;
@@ -94,6 +95,7 @@ http {
         listen 127.0.0.1:$PORT_H1;
         root $NGINX_DIR/html;
         location = /hello { default_type text/plain; return 200 "hello\n"; }
+        location = /first { access_log $NGINX_DIR/first.log arrival; default_type text/plain; return 200 "first\n"; }
     }
     server {
         listen 127.0.0.1:$PORT_H2 http2;

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Issue 8's memory and start-up targets, checked with the command users run (samples/target/loadtest.jar):
+#
+#   1. a 10-million-request run completes with -Xmx64m          (h2c, -c 100 -m 10)
+#   2. 10,000 concurrent connections with -Xmx256m               (HTTP/1.1, -c 10000 -m 1, DURATION s)
+#      beside h2load on the same flags, for its memory
+#   3. start-up: from `java -jar` to the first request at nginx   (median of STARTS runs)
+#
+#   bench/footprint.sh                      # all three, ~2-3 min with the build
+#   REQUESTS=1000000 bench/footprint.sh     # a shorter first part
+#
+# Prints one line a check with PASS or FAIL and writes bench/results/<timestamp>-footprint.csv. See bench/README.md.
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+REQUESTS="${REQUESTS:-10000000}"
+CONNECTIONS="${CONNECTIONS:-10000}"
+STARTS="${STARTS:-5}"
+JAR="$ROOT_DIR/samples/target/loadtest.jar"
+
+# "protocol: http/1.1, 10000 clients, 1 streams, 10000 connections opened" -> 10000
+connections_opened() { sed -n 's/^protocol: .*, \([0-9]*\) connections opened.*/\1/p' "$1" | tail -n 1; }
+
+main() {
+    raise_fd_limit 65536
+    local need=$((CONNECTIONS + 500)) have
+    have=$(ulimit -n)
+    if [[ "$have" != unlimited && "$have" -lt "$need" ]]; then
+        die "the open-files limit (ulimit -n) is $have: $CONNECTIONS connections need at least $need in this shell (the generator and nginx each hold one file a connection); raise the hard limit (e.g. /etc/security/limits.conf) or run with CONNECTIONS=$((have - 500))"
+    fi
+    prepare
+    [[ -f "$JAR" ]] || die "$JAR was not built"
+    local stamp work csv
+    stamp="$(date +%Y%m%d-%H%M%S)"
+    work="$(mktemp -d /tmp/loadtest-bench-footprint.XXXXXX)"
+    csv="$RESULTS_DIR/$stamp-footprint.csv"
+    echo "check,tool,result,done,failed,connections,wall_s,max_rss_mb,detail" >"$csv"
+    log "machine: $(nproc) CPUs, $(uname -r); java: $("$JAVA" -version 2>&1 | head -n 1)"
+
+    # 1. a long run in a small heap: nothing may grow with the number of requests
+    log "1. $REQUESTS requests with -Xmx64m: java -Xmx64m -jar loadtest.jar -n $REQUESTS -c 100 -m 10 (h2c)"
+    measure ours "$work/long.out" -- "$JAVA" -Xmx64m -jar "$JAR" -n "$REQUESTS" -c 100 -m 10 "http://127.0.0.1:$PORT_H2/hello"
+    local verdict=FAIL
+    [[ "$M_RC" == 0 && "$M_DONE" == "$REQUESTS" && "$M_FAILED" == 0 ]] && verdict=PASS
+    log "   $verdict: $M_DONE done, $M_FAILED failed, exit $M_RC, ${M_WALL}s, $M_RPS req/s, max RSS $((M_RSS_KB / 1024)) MB"
+    echo "long-run-xmx64m,ours,$verdict,$M_DONE,$M_FAILED,100,$M_WALL,$((M_RSS_KB / 1024)),$M_RPS req/s" >>"$csv"
+
+    # 2. many connections at once, each holding one request at a time
+    log "2. $CONNECTIONS connections with -Xmx256m: java -Xmx256m -jar loadtest.jar --h1 -c $CONNECTIONS -m 1 -D ${DURATION}s"
+    measure ours "$work/conns.out" -- "$JAVA" -Xmx256m -jar "$JAR" --h1 -c "$CONNECTIONS" -m 1 -D "${DURATION}s" \
+        "http://127.0.0.1:$PORT_H1/hello"
+    local opened
+    opened=$(connections_opened "$work/conns.out")
+    verdict=FAIL
+    [[ "$M_RC" == 0 && "$M_FAILED" == 0 && "${opened:-0}" -ge "$CONNECTIONS" ]] && verdict=PASS
+    log "   $verdict: $opened connections opened, $M_DONE done, $M_FAILED failed, exit $M_RC, $M_RPS req/s, max RSS $((M_RSS_KB / 1024)) MB"
+    grep -A 4 '^errors:' "$work/conns.out" >&2 || true
+    echo "connections-xmx256m,ours,$verdict,$M_DONE,$M_FAILED,$opened,$M_WALL,$((M_RSS_KB / 1024)),$M_RPS req/s" >>"$csv"
+    measure h2load "$work/conns-h2load.out" -- h2load --h1 -c "$CONNECTIONS" -m 1 -D "$DURATION" "http://127.0.0.1:$PORT_H1/hello"
+    log "   h2load on the same flags: $M_DONE done, $M_FAILED failed, $M_RPS req/s, max RSS $((M_RSS_KB / 1024)) MB"
+    echo "connections,h2load,-,$M_DONE,$M_FAILED,$CONNECTIONS,$M_WALL,$((M_RSS_KB / 1024)),$M_RPS req/s" >>"$csv"
+
+    # 3. start-up: nginx logs when it served /first ($msec); the clock is read just before java starts
+    log "3. start-up, $STARTS times: java -jar loadtest.jar --h1 -n 1 -c 1 .../first"
+    local i t0 served ms all=()
+    for i in $(seq 1 "$STARTS"); do
+        : >"$NGINX_DIR/first.log"
+        t0=$(date +%s.%N)
+        "$JAVA" -jar "$JAR" -q --h1 -n 1 -c 1 "http://127.0.0.1:$PORT_H1/first" >/dev/null 2>&1 || true
+        served=$(tail -n 1 "$NGINX_DIR/first.log")
+        [[ -n "$served" ]] || die "nginx logged no request to /first"
+        ms=$(awk -v a="$t0" -v b="$served" 'BEGIN { printf "%d", (b - a) * 1000 }')
+        all+=("$ms")
+    done
+    local median
+    median=$(printf '%s\n' "${all[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+    verdict=FAIL
+    ((median < 500)) && verdict=PASS
+    log "   $verdict: first request served ${median} ms after java started (median; runs: ${all[*]} ms)"
+    echo "startup-first-request,ours,$verdict,1,0,1,,,median ${median} ms (runs: ${all[*]} ms)" >>"$csv"
+
+    rm -rf "$work"
+    log "results: $csv"
+}
+
+main "$@"
