@@ -23,6 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The engine's own per-request code, called directly (this class sits in the engine's package, in the
  * bench module only, to reach its package-private classes): {@link RequestTemplate#newRequest()},
+ * {@link Http1ResponseParser} on nginx's response to {@code /hello} (the HTTP/1.1 read path),
  * {@link WorkerStats} recording, {@link Recorders#get()}, and the shape of {@link Client}'s bookkeeping
  * (a monitor, the in-flight list, one exchange per request). If the engine's internals change, adapt
  * this file with them; it documents which of their costs we watch.
@@ -70,7 +71,33 @@ public class EngineBench {
                 .clients(1).duration(Duration.ofSeconds(1)).build();
         template = new RequestTemplate(test, test.targets().get(0), null);
         stats = new WorkerStats();
-        recorders = new Recorders();
+        recorders = new Recorders((thread, error) -> { });
+    }
+
+    /** nginx 1.22's answer to /hello, as the HTTP/1.1 connection reads it. */
+    private static final byte[] NGINX_HELLO = ("HTTP/1.1 200 OK\r\nServer: nginx/1.22.1\r\n"
+            + "Date: Mon, 30 Nov 2026 22:00:00 GMT\r\nContent-Type: text/plain\r\nContent-Length: 6\r\n"
+            + "Connection: keep-alive\r\n\r\nhello\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+
+    private final Http1ResponseParser parser = new Http1ResponseParser(new Http1ResponseParser.Listener() {
+        @Override
+        public boolean onHead(int status, long headerBytes) {
+            return true;
+        }
+
+        @Override
+        public void onBody(int bytes) {
+        }
+
+        @Override
+        public void onEnd(boolean keepAlive) {
+        }
+    });
+
+    /** Http1Connection's read path for one response: the scan for status, header bytes and framing. */
+    @Benchmark
+    public int http1ParseResponse() throws Exception {
+        return parser.parse(NGINX_HELLO, 0, NGINX_HELLO.length);
     }
 
     @Benchmark
