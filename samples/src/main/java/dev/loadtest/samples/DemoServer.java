@@ -99,6 +99,8 @@ public final class DemoServer implements AutoCloseable {
         connector = new ServerConnector(server, new HttpConnectionFactory(http), new HTTP2CServerConnectionFactory(http));
         connector.setHost(HOST);
         connector.setPort(port);
+        // the JDK's listen backlog of 50 makes thousands of clients at once wait for TCP retransmissions
+        connector.setAcceptQueueSize(4096);
         server.addConnector(connector);
         server.setHandler(new Routes());
     }
