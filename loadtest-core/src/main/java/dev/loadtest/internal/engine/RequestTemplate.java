@@ -10,14 +10,14 @@ import org.apache.hc.core5.http.EntityDetails;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpVersion;
+import org.apache.hc.core5.http.impl.BasicEntityDetails;
 import org.apache.hc.core5.http.impl.HttpProcessors;
+import org.apache.hc.core5.http.message.BasicHttpRequest;
 import org.apache.hc.core5.http.message.BasicLineFormatter;
 import org.apache.hc.core5.http.message.RequestLine;
 import org.apache.hc.core5.http.protocol.HttpCoreContext;
-import org.apache.hc.core5.util.CharArrayBuffer;
-import org.apache.hc.core5.http.message.BasicHttpRequest;
-import org.apache.hc.core5.http.impl.BasicEntityDetails;
 import org.apache.hc.core5.net.URIAuthority;
+import org.apache.hc.core5.util.CharArrayBuffer;
 
 /** Makes the request for one target, again and again; what can be shared is built once. */
 final class RequestTemplate {
@@ -33,9 +33,11 @@ final class RequestTemplate {
     private final EntityDetails entityDetails;
     /** The HTTP/1.1 request head, encoded once: the same bytes HttpCore would write for each request. */
     private final byte[] http1Head;
+    private final boolean head;
 
     RequestTemplate(LoadTest test, URI target, byte[] body) {
         this.method = test.method();
+        this.head = "HEAD".equalsIgnoreCase(method);
         this.scheme = target.getScheme().toLowerCase(java.util.Locale.ROOT);
         this.authority = new URIAuthority(target.getHost(), target.getPort());
         String rawPath = target.getRawPath() == null || target.getRawPath().isEmpty() ? "/" : target.getRawPath();
@@ -106,11 +108,7 @@ final class RequestTemplate {
 
     /** HEAD: the response has no body, whatever its head says. */
     boolean isHead() {
-        return "HEAD".equalsIgnoreCase(method);
-    }
-
-    int bodyLength() {
-        return body == null ? 0 : body.length;
+        return head;
     }
 
     private static ContentType contentType(LoadTest test) {
