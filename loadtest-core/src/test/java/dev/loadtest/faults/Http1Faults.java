@@ -36,84 +36,66 @@ public final class Http1Faults {
      * response (nginx's keepalive_requests), or not announced at all (the socket just closes).
      */
     public static Behaviour closeAfter(int n, boolean announce) {
-        return conn -> {
-            while (conn.readRequest() != null) {
-                if (conn.requestsOnConnection() < n) {
-                    conn.ok();
-                } else {
-                    if (announce) {
-                        conn.respond(200, "ok", "Connection: close");
-                    } else {
-                        conn.ok();
-                    }
-                    conn.close();
-                    return;
-                }
+        return atRequest(n, conn -> {
+            if (announce) {
+                conn.respond(200, "ok", "Connection: close");
+            } else {
+                conn.ok();
             }
-        };
+            conn.close();
+        });
     }
 
     /** Answers n - 1 requests per connection, then sends half a response to the n-th and resets (RST). */
     public static Behaviour resetMidResponse(int n) {
-        return conn -> {
-            while (conn.readRequest() != null) {
-                if (conn.requestsOnConnection() < n) {
-                    conn.ok();
-                } else {
-                    conn.write("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n");
-                    conn.write(pattern(100));
-                    conn.flush();
-                    conn.sleep(20);   // let the client read the head and part of the body first
-                    conn.reset();
-                    return;
-                }
-            }
-        };
+        return atRequest(n, conn -> {
+            conn.write("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n");
+            conn.write(pattern(100));
+            conn.flush();
+            conn.sleep(20);   // let the client read the head and part of the body first
+            conn.reset();
+        });
     }
 
     /** Answers n - 1 requests per connection, then ends the n-th's body early (FIN) before its Content-Length. */
     public static Behaviour truncatedBody(int n) {
-        return conn -> {
-            while (conn.readRequest() != null) {
-                if (conn.requestsOnConnection() < n) {
-                    conn.ok();
-                } else {
-                    conn.write("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n");
-                    conn.write(pattern(100));
-                    conn.close();
-                    return;
-                }
-            }
-        };
+        return atRequest(n, conn -> {
+            conn.write("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n");
+            conn.write(pattern(100));
+            conn.close();
+        });
     }
 
     /** Answers n - 1 requests per connection, then writes these raw bytes as the n-th's response and closes. */
     public static Behaviour raw(int n, String response) {
-        return conn -> {
-            while (conn.readRequest() != null) {
-                if (conn.requestsOnConnection() < n) {
-                    conn.ok();
-                } else {
-                    conn.write(response);
-                    conn.flush();
-                    conn.sleep(50);   // the client sees the bytes before the FIN
-                    conn.close();
-                    return;
-                }
-            }
-        };
+        return atRequest(n, conn -> {
+            conn.write(response);
+            conn.flush();
+            conn.sleep(50);   // the client sees the bytes before the FIN
+            conn.close();
+        });
     }
 
     /** Writes these raw bytes as the n-th response and keeps the connection open (waiting for the client). */
     public static Behaviour rawThenHold(int n, String response) {
+        return atRequest(n, conn -> {
+            conn.write(response);
+            conn.flush();
+            conn.swallow();
+        });
+    }
+
+    /**
+     * Answers n - 1 requests per connection with 200 {@code ok}, then lets {@code fault} serve the n-th,
+     * which ends the connection's behaviour.
+     */
+    private static Behaviour atRequest(int n, Behaviour fault) {
         return conn -> {
             while (conn.readRequest() != null) {
                 if (conn.requestsOnConnection() < n) {
                     conn.ok();
                 } else {
-                    conn.write(response);
-                    conn.flush();
-                    conn.swallow();
+                    fault.serve(conn);
                     return;
                 }
             }
