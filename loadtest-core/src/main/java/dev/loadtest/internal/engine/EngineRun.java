@@ -105,6 +105,9 @@ final class EngineRun implements LoadTestRun {
     void start() {
         Limits.checkDescriptors(test);
         phase = new Phase(test, System.nanoTime());
+        if (stopped) {
+            phase.stopIssuing();
+        }
         requester = requester();
         requester.start();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -122,10 +125,19 @@ final class EngineRun implements LoadTestRun {
         for (Client client : clients) {
             client.start();
         }
-        if (test.isRateDriven()) {
+        if (test.isRateDriven() && !stopped) {
             scheduler = new Scheduler(this, RateSchedule.of(test), clients);
             scheduler.start(runId);
         }
+    }
+
+    /**
+     * Starts a run that was stopped before its start time: every client finds no work and ends before
+     * connecting, so the result is an empty run marked stopped.
+     */
+    void startStopped() {
+        stopped = true;
+        start();
     }
 
     /**

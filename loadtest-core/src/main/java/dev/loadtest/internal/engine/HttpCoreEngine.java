@@ -35,7 +35,7 @@ public final class HttpCoreEngine implements LoadTestEngine {
 
     /**
      * A run that waits on its own thread for a wall-clock start time, then starts; stopped before then, it
-     * starts and stops at once, so its result is an empty run marked stopped.
+     * starts stopped: no connection, no request, and its result is an empty run marked stopped.
      */
     private static final class DelayedRun implements LoadTestRun {
         private final CompletableFuture<Result> result = new CompletableFuture<>();
@@ -47,7 +47,11 @@ public final class HttpCoreEngine implements LoadTestEngine {
                 try {
                     long nanos = Duration.between(Instant.now(), at).toNanos();
                     stop = nanos > 0 && stopped.await(nanos, TimeUnit.NANOSECONDS);
-                    run.start();
+                    if (stop) {
+                        run.startStopped();
+                    } else {
+                        run.start();
+                    }
                     run.result().whenComplete((r, e) -> {
                         stopped.countDown();
                         if (e != null) {
@@ -56,9 +60,7 @@ public final class HttpCoreEngine implements LoadTestEngine {
                             result.complete(r);
                         }
                     });
-                    if (stop) {
-                        run.stop();
-                    } else {
+                    if (!stop) {
                         new Thread(() -> {
                             try {
                                 stopped.await();

@@ -41,7 +41,21 @@ class StartAtTest {
             run.stop();
             Result r = run.result().get(10, TimeUnit.SECONDS);
             assertThat(r.stopped()).isTrue();
-            assertThat(r.requests().done()).isLessThanOrEqualTo(2);
+            assertThat(r.requests().done()).isZero();
+            assertThat(server.connectionsOpened()).isZero();
+        }
+    }
+
+    @Test
+    void should_give_an_empty_stopped_result_when_a_rate_driven_run_is_stopped_before_the_start() throws Exception {
+        try (TestServer server = TestServer.http1()) {
+            LoadTestRun run = LoadTest.target(server.uri("/")).clients(2).rate(100).duration(Duration.ofSeconds(30))
+                    .startAt(Instant.now().plusSeconds(60)).start();
+            run.stop();
+            Result r = run.result().get(10, TimeUnit.SECONDS);
+            assertThat(r.stopped()).isTrue();
+            assertThat(r.requests().started()).isZero();
+            assertThat(server.connectionsOpened()).isZero();
         }
     }
 
