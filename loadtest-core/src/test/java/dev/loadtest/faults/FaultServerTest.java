@@ -3,12 +3,14 @@ package dev.loadtest.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loadtest.testing.Await;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -36,10 +38,7 @@ class FaultServerTest {
             assertThat(answers).startsWith("HTTP/1.1 200 OK\r\n").endsWith("ok");
             assertThat(server.requests()).isEqualTo(2);
             // the kernel completes a connect before the acceptor thread takes it: wait (bounded) for the count
-            long deadline = System.nanoTime() + 5_000_000_000L;
-            while (server.connections() < 3 && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            Await.until(() -> server.connections() >= 3, Duration.ofSeconds(5));
             assertThat(server.connections()).isEqualTo(3);
         } finally {
             server.close();

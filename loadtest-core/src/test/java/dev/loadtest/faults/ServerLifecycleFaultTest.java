@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.LoadTest;
 import dev.loadtest.faults.FaultRuns.Run;
+import dev.loadtest.testing.Await;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,6 +24,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ServerLifecycleFaultTest {
 
     private static final Duration RUN = Duration.ofSeconds(2);
+    /** How long a fault waits for the run to be under way (100 requests at the server), at most. */
+    private static final Duration UNDER_WAY = Duration.ofMillis(1_500);
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Transport.class, names = {"H1", "H2C"})
@@ -57,7 +60,7 @@ class ServerLifecycleFaultTest {
             URI uri = first.uri("/");
             Run run = run("kill-and-restart-" + t, LoadTest.target(uri).protocol(t.protocol).clients(4)
                     .streams(t.http2() ? 4 : 1).duration(RUN).requestTimeout(Duration.ofSeconds(5)), () -> {
-                        awaitRequests(first, 100);          // the run is under way
+                        Await.until(() -> first.requests() >= 100, UNDER_WAY);   // the run is under way
                         first.close();                      // killed: listener and every connection gone
                         firstRequests.set(first.requests());
                         Thread.sleep(300);
@@ -96,7 +99,7 @@ class ServerLifecycleFaultTest {
         try (FaultServer server = FaultServer.start(healthy)) {
             Run run = run("frozen-1s-" + t, LoadTest.target(server.uri("/")).protocol(t.protocol).clients(2)
                     .streams(2).duration(RUN).requestTimeout(Duration.ofSeconds(10)), () -> {
-                        awaitRequests(server, 100);
+                        Await.until(() -> server.requests() >= 100, UNDER_WAY);
                         server.freeze(Duration.ofSeconds(1));
                         Thread.sleep(1_000);
                         answeredBeforeThaw.set(server.requests());
@@ -113,11 +116,4 @@ class ServerLifecycleFaultTest {
         t.assertNextRunClean();
     }
 
-    /** Waits (bounded, 1.5 s) until the server has received this many requests. */
-    private static void awaitRequests(FaultServer server, long n) throws InterruptedException {
-        long deadline = System.nanoTime() + 1_500_000_000L;
-        while (server.requests() < n && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-    }
 }

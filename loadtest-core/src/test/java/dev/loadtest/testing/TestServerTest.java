@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 import javax.net.ssl.SSLHandshakeException;
@@ -276,7 +275,8 @@ class TestServerTest {
             assertThat(server.requestsByProtocol()).containsExactlyEntriesOf(Map.of("HTTP/1.1", 5L));
 
             // Per-connection entries go when the connections close, so long runs do not grow memory.
-            awaitTrue(() -> server.trackedConnections() == 0 && server.openConnections() == 0);
+            assertThat(Await.until(() -> server.trackedConnections() == 0 && server.openConnections() == 0,
+                    Duration.ofSeconds(10))).as("every connection closed within 10 s").isTrue();
 
             server.reset();
             assertThat(server.requestCount()).isZero();
@@ -323,7 +323,7 @@ class TestServerTest {
         server.close();
         server.close(); // idempotent
 
-        awaitTrue(() -> threadsNamed(prefix).isEmpty());
+        assertThat(Await.until(() -> threadsNamed(prefix).isEmpty(), Duration.ofSeconds(10))).as("threads of %s ended", prefix).isTrue();
         assertThatThrownBy(() -> new Socket("127.0.0.1", server.port()).close()).isInstanceOf(IOException.class);
     }
 
@@ -389,11 +389,12 @@ class TestServerTest {
         String prefix = probe.threadNamePrefix();
         try (Socket idle = new Socket("127.0.0.1", probe.port())) {
             idle.setSoTimeout(10_000);
-            awaitTrue(() -> threadsNamed(prefix).size() == 2); // acceptor + the idle connection
+            assertThat(Await.until(() -> threadsNamed(prefix).size() == 2, Duration.ofSeconds(10)))   // acceptor + the idle connection
+                    .as("threads of %s", prefix).isTrue();
             probe.close();
             assertThat(idle.getInputStream().read()).isEqualTo(-1); // server side closed
         }
-        awaitTrue(() -> threadsNamed(prefix).isEmpty());
+        assertThat(Await.until(() -> threadsNamed(prefix).isEmpty(), Duration.ofSeconds(10))).as("threads of %s ended", prefix).isTrue();
     }
 
     // ---------------------------------------------------------------- helpers
@@ -484,16 +485,6 @@ class TestServerTest {
                 .collect(Collectors.toList());
     }
 
-    /** Polls a condition for up to 10 s (bounded, like every loop in tests). */
-    private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 10 s");
-            }
-            Thread.sleep(20);
-        }
-    }
 
     /**
      * Just enough HTTP/2 to GET a few paths over h2c with prior knowledge: the connection preface, HPACK with

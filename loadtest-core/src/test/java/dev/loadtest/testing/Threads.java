@@ -1,5 +1,6 @@
 package dev.loadtest.testing;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -25,13 +26,8 @@ public final class Threads {
      * may take a moment to end after completing the run's future, hence the short wait.
      */
     public static Set<String> engineThreadsAfterRun() throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        Set<String> left = engineThreads();
-        while (!left.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-            left = engineThreads();
-        }
-        return left;
+        Await.until(() -> engineThreads().isEmpty(), Duration.ofSeconds(5));
+        return engineThreads();
     }
 
     /** Protocol-agnostic list form for messages. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Protocol;
+import dev.loadtest.testing.Await;
 import dev.loadtest.testing.TestServer;
 import java.time.Duration;
 import java.util.List;
@@ -26,10 +27,7 @@ class IoThreadDeathTest {
         try (TestServer server = TestServer.http1()) {
             LoadTestRun run = LoadTest.target(server.uri("/slow/60000")).protocol(Protocol.HTTP_1_1)
                     .clients(2).requests(4).requestTimeout(Duration.ofSeconds(120)).start();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (server.requestCount() < 2 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            Await.until(() -> server.requestCount() >= 2, Duration.ofSeconds(10));
             assertThat(server.requestCount()).as("requests in flight").isEqualTo(2);
             List<Thread> io = Thread.getAllStackTraces().keySet().stream()
                     .filter(t -> t.getName().startsWith("requester-dispatch")).toList();

@@ -7,6 +7,7 @@ import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Protocol;
 import dev.loadtest.Result;
+import dev.loadtest.testing.Await;
 import dev.loadtest.testing.PipeliningProbeServer;
 import dev.loadtest.testing.TestServer;
 import dev.loadtest.testing.Threads;
@@ -153,7 +154,7 @@ class RobustnessTest {
         try (TestServer server = TestServer.h2c()) {
             LoadTestRun run = LoadTest.target(server.uri("/hello")).clients(2)
                     .duration(Duration.ofSeconds(60)).start();
-            Thread.sleep(300);
+            assertThat(Await.until(() -> server.requestCount() > 0, Duration.ofSeconds(10))).as("under way").isTrue();
             run.stop();
             Result r = run.result().get(10, TimeUnit.SECONDS);
             assertThat(r.stopped()).isTrue();
@@ -174,7 +175,7 @@ class RobustnessTest {
                 interruptedAfter.set(Thread.currentThread().isInterrupted());
             });
             runner.start();
-            Thread.sleep(300);
+            assertThat(Await.until(() -> server.requestCount() > 0, Duration.ofSeconds(10))).as("under way").isTrue();
             runner.interrupt();
             runner.join(10_000);
             assertThat(runner.isAlive()).isFalse();

@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.loadtest.samples.DemoServer;
+import dev.loadtest.testing.Await;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -114,10 +117,7 @@ class LoadTestProcessTest {
         Path err = dir.resolve("stderr.txt");
         Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
-            while (!read(err).contains(" req/s ") && System.nanoTime() < deadline) {   // the run is under way
-                Thread.sleep(20);
-            }
+            Await.until(() -> read(err).contains(" req/s "), Duration.ofSeconds(TIMEOUT_SECONDS));   // under way
             process.destroy();   // SIGTERM, as Ctrl-C or a CI job's cancel: the JVM shuts down
             assertThat(process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)).isTrue();
         } finally {
@@ -168,7 +168,11 @@ class LoadTestProcessTest {
         return command;
     }
 
-    private static String read(Path file) throws IOException {
-        return Files.readString(file, StandardCharsets.UTF_8);
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
