@@ -8,7 +8,8 @@ package dev.loadtest;
  * }</pre>
  *
  * @param totalBytes all bytes received
- * @param headerBytes bytes of response header blocks as received (HPACK-compressed on HTTP/2)
+ * @param headerBytes bytes of response header blocks as received, trailers included: HPACK-compressed HEADERS
+ *     frames on HTTP/2, the lengths of field names and values on HTTP/1.1 (h2load's figures)
  * @param decodedHeaderBytes the same header blocks decoded (equal to {@code headerBytes} on HTTP/1.1)
  * @param dataBytes response body bytes
  * @param sentBytes all bytes sent

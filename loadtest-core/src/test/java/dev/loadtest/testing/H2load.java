@@ -135,6 +135,43 @@ public final class H2load {
         List<String> command = new ArrayList<>();
         command.add(h2load.toString());
         command.addAll(args);
+        Output output = exec(command, timeout);
+        if (output.exitCode != 0) {
+            throw new IllegalStateException(command + " exited with " + output.exitCode + ":\n"
+                    + output.stdout + output.stderr);
+        }
+        Summary summary;
+        try {
+            summary = parse(output.stdout);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(command + ": " + e.getMessage() + "\n" + output.stderr, e);
+        }
+        return new Run(List.copyOf(command), output.exitCode, output.stdout, output.stderr, summary);
+    }
+
+    /**
+     * Whether the installed h2load is this version or later, from {@code h2load --version}
+     * ({@code h2load nghttp2/1.52.0}). What it counts changed over the versions (see H2loadCrossCheckTest).
+     */
+    public static boolean atLeast(int major, int minor) {
+        Path h2load = executable().orElseThrow(() -> new IllegalStateException(unavailableReason()));
+        List<String> command = List.of(h2load.toString(), "--version");
+        String stdout = exec(command, Duration.ofSeconds(10)).stdout;
+        Matcher m = VERSION.matcher(stdout);
+        if (!m.find()) {
+            throw new IllegalStateException(command + " printed no version: " + stdout);
+        }
+        int foundMajor = Integer.parseInt(m.group(1));
+        return foundMajor > major || foundMajor == major && Integer.parseInt(m.group(2)) >= minor;
+    }
+
+    private static final Pattern VERSION = Pattern.compile("nghttp2/(\\d+)\\.(\\d+)");
+
+    private record Output(int exitCode, String stdout, String stderr) {
+    }
+
+    /** Runs a command to its end, killed if it overstays {@code timeout}. */
+    private static Output exec(List<String> command, Duration timeout) {
         Path out = null;
         Path err = null;
         try {
@@ -164,19 +201,7 @@ public final class H2load {
                 throw new IllegalStateException(command + " did not finish within " + timeout
                         + " and was killed; output so far:\n" + read(out) + read(err));
             }
-            String stdout = read(out);
-            String stderr = read(err);
-            if (process.exitValue() != 0) {
-                throw new IllegalStateException(command + " exited with " + process.exitValue() + ":\n"
-                        + stdout + stderr);
-            }
-            Summary summary;
-            try {
-                summary = parse(stdout);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalStateException(command + ": " + e.getMessage() + "\n" + stderr, e);
-            }
-            return new Run(List.copyOf(command), process.exitValue(), stdout, stderr, summary);
+            return new Output(process.exitValue(), read(out), read(err));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + command, e);
         } finally {

@@ -48,6 +48,8 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>{@code /hello}: {@code "Hello, World!\n"} (14 bytes)</li>
  *   <li>{@code /1k}: 1024 bytes, {@code /100k}: 102400 bytes; byte i is {@code 'a' + i % 26}</li>
+ *   <li>{@code /trailers}: the body of {@code /hello} followed by the trailer field {@link #TRAILER}
+ *       (chunked over HTTP/1.1, a second HEADERS frame over HTTP/2)</li>
  * </ul>
  *
  * <p>Ports are found free and then handed to nginx, so another process may take one in between: start
@@ -58,6 +60,8 @@ public final class Nginx implements AutoCloseable {
 
     /** The body of {@code /hello}. */
     public static final String HELLO = "Hello, World!\n";
+    /** The trailer field of {@code /trailers}. */
+    public static final String TRAILER = "X-Checksum: abc123";
 
     private static final String HOST = "127.0.0.1";
     private static final int START_ATTEMPTS = 5;
@@ -302,6 +306,10 @@ public final class Nginx implements AutoCloseable {
                 : "        listen " + HOST + ":" + h2cPort + " http2;\n";
         // keepalive_requests covers HTTP/2 from 1.19.7 on; before, http2_max_requests did
         String h2Requests = nginx.atLeast(1, 19, 7) ? "" : "    http2_max_requests " + keepaliveRequests + ";\n";
+        String trailers = "        location = /trailers {\n"
+                + "            alias " + q(dir.resolve("www").resolve("hello")) + ";\n"
+                + "            add_trailer " + TRAILER.replace(":", "") + ";\n"
+                + "        }\n";
         return "# written by dev.loadtest.testing.Nginx\n"
                 + "worker_processes 1;\n"
                 + "daemon off;\n"
@@ -327,11 +335,13 @@ public final class Nginx implements AutoCloseable {
                 + "        listen " + HOST + ":" + http1Port + ";\n"
                 + "        server_name localhost;\n"
                 + "        root " + q(dir.resolve("www")) + ";\n"
+                + trailers
                 + "    }\n"
                 + "    server {\n"
                 + h2Listen
                 + "        server_name localhost;\n"
                 + "        root " + q(dir.resolve("www")) + ";\n"
+                + trailers
                 + "    }\n"
                 + "}\n";
     }

@@ -3,6 +3,7 @@ package dev.loadtest.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -74,6 +75,18 @@ class NginxTest {
         assertThat(Nginx.getH2c(nginx.h2c("/1k"))).isEqualTo(Nginx.pattern(1024));
         // larger than the default 64 KiB window: the client's SETTINGS and WINDOW_UPDATE must have worked
         assertThat(Nginx.getH2c(nginx.h2c("/100k"))).isEqualTo(Nginx.pattern(102_400));
+    }
+
+    @Test
+    void trailersFollowAChunkedBodyOverHttp11() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", nginx.http1Port())) {
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream().write("GET /trailers HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+            assertThat(response).startsWith("HTTP/1.1 200 OK\r\n").contains("Transfer-Encoding: chunked\r\n")
+                    .endsWith("\r\ne\r\n" + Nginx.HELLO + "\r\n0\r\n" + Nginx.TRAILER + "\r\n\r\n");
+        }
     }
 
     @Test

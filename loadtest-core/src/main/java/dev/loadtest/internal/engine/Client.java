@@ -356,9 +356,15 @@ final class Client {
             }
         }
         if (measured) {
-            stats.headerBytes += http1HeaderBytes;
-            stats.decodedHeaderBytes += http1HeaderBytes;
+            onHttp1HeaderBytes(http1HeaderBytes);
         }
+    }
+
+    /** HTTP/1.1 field bytes, names and values (trailers too), h2load's figure; never compressed. */
+    void onHttp1HeaderBytes(long bytes) {
+        WorkerStats stats = run.recorders().get();
+        stats.headerBytes += bytes;
+        stats.decodedHeaderBytes += bytes;
     }
 
     void onData(int bytes) {

@@ -102,14 +102,17 @@ final class Exchange implements AsyncClientExchangeHandler {
         client.onResponseHead(measured, headerBytes);
     }
 
+    void http1Completed(long trailerBytes) {
+        if (measured && trailerBytes > 0) {
+            client.onHttp1HeaderBytes(trailerBytes);
+        }
+        complete();
+    }
+
     void http1Data(int bytes) {
         if (measured) {
             client.onData(bytes);
         }
-    }
-
-    void http1Completed() {
-        complete();
     }
 
     @Override

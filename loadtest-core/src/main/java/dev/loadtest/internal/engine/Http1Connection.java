@@ -179,7 +179,7 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
     }
 
     @Override
-    public void onEnd(boolean keepAlive) {
+    public void onEnd(long trailerBytes, boolean keepAlive) {
         Exchange exchange = awaiting.pollFirst();
         if (!keepAlive) {
             // the server closes the connection after this response: the requests sent after it are lost
@@ -187,7 +187,7 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
             session.close(CloseMode.GRACEFUL);
         }
         if (exchange != null) {
-            exchange.http1Completed();
+            exchange.http1Completed(trailerBytes);
         }
         if (!keepAlive) {
             failAwaiting(new ConnectionClosedException("Connection closed by the server after an earlier response"));

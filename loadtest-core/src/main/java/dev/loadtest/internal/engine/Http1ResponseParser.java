@@ -34,8 +34,12 @@ final class Http1ResponseParser {
         /** Body bytes, chunk framing excluded. */
         void onBody(int bytes);
 
-        /** The response is whole; {@code keepAlive} false when the connection can carry no other. */
-        void onEnd(boolean keepAlive);
+        /**
+         * The response is whole. {@code trailerBytes} are the lengths of the names and values of its trailer
+         * fields, which h2load adds to its header figure (0 without trailers); {@code keepAlive} is false
+         * when the connection can carry no other response.
+         */
+        void onEnd(long trailerBytes, boolean keepAlive);
     }
 
     /** Longest head line or chunk line taken; a longer one is refused, not buffered without end. */
@@ -155,6 +159,8 @@ final class Http1ResponseParser {
             case TRAILERS -> {
                 if (to == from) {
                     end();
+                } else {
+                    field(buf, from, to);   // counted as h2load counts them, not interpreted (RFC 9110 §6.5.1)
                 }
             }
             default -> throw new IllegalStateException(state.name());
@@ -182,27 +188,12 @@ final class Http1ResponseParser {
     }
 
     private void headerLine(byte[] buf, int from, int to) throws HttpException, IOException {
-        if (buf[from] == ' ' || buf[from] == '\t') {
-            // obsolete line folding: more of the previous value (RFC 9112 §5.2)
-            headerBytes += contentEnd(buf, skipSpace(buf, from, to), to) - skipSpace(buf, from, to);
+        int colon = field(buf, from, to);
+        if (colon < 0) {
             return;
-        }
-        int colon = from;
-        while (colon < to && buf[colon] != ':') {
-            if (buf[colon] == ' ' || buf[colon] == '\t') {
-                throw new ProtocolException("Invalid header: " + text(buf, from, to));
-            }
-            colon++;
-        }
-        if (colon == to || colon == from) {
-            throw new ProtocolException("Invalid header: " + text(buf, from, to));
-        }
-        if (++headerCount > MAX_HEADERS) {
-            throw new MessageConstraintException("Maximum header count exceeded (" + MAX_HEADERS + ")");
         }
         int valueFrom = skipSpace(buf, colon + 1, to);
         int valueTo = contentEnd(buf, valueFrom, to);
-        headerBytes += (colon - from) + (valueTo - valueFrom);
         int nameLength = colon - from;
         if (nameLength == 14 && nameIs(buf, from, "content-length")) {
             long value = contentLength(buf, valueFrom, valueTo);
@@ -222,6 +213,34 @@ final class Http1ResponseParser {
         } else if (nameLength == 10 && nameIs(buf, from, "connection")) {
             connectionTokens(buf, valueFrom, valueTo);
         }
+    }
+
+    /**
+     * Checks one field line of a head or of the trailers and adds its name and value to the header bytes;
+     * returns the index of its colon, or -1 for an obsolete folded line (more of the previous value,
+     * RFC 9112 §5.2).
+     */
+    private int field(byte[] buf, int from, int to) throws HttpException, IOException {
+        if (buf[from] == ' ' || buf[from] == '\t') {
+            headerBytes += contentEnd(buf, skipSpace(buf, from, to), to) - skipSpace(buf, from, to);
+            return -1;
+        }
+        int colon = from;
+        while (colon < to && buf[colon] != ':') {
+            if (buf[colon] == ' ' || buf[colon] == '\t') {
+                throw new ProtocolException("Invalid header: " + text(buf, from, to));
+            }
+            colon++;
+        }
+        if (colon == to || colon == from) {
+            throw new ProtocolException("Invalid header: " + text(buf, from, to));
+        }
+        if (++headerCount > MAX_HEADERS) {
+            throw new MessageConstraintException("Maximum header count exceeded (" + MAX_HEADERS + ")");
+        }
+        int valueFrom = skipSpace(buf, colon + 1, to);
+        headerBytes += (colon - from) + (contentEnd(buf, valueFrom, to) - valueFrom);
+        return colon;
     }
 
     private void connectionTokens(byte[] buf, int from, int to) {
@@ -249,6 +268,7 @@ final class Http1ResponseParser {
             return;
         }
         boolean bodyAllowed = listener.onHead(status, headerBytes);
+        headerBytes = 0;   // from here on: trailer fields
         if (!bodyAllowed || status == 204 || status == 304) {
             end();
         } else if (chunked) {
@@ -297,11 +317,12 @@ final class Http1ResponseParser {
 
     private void end() {
         boolean keepAlive = !close && (!http10 || keepAliveToken);
+        long trailerBytes = headerBytes;
         resetHead();
         headerBytes = 0;
         emptyLines = 0;
         state = keepAlive ? State.STATUS : State.CLOSED;
-        listener.onEnd(keepAlive);
+        listener.onEnd(trailerBytes, keepAlive);
     }
 
     /** Forgets the fields of a head (of an interim response too); its header bytes stay counted. */

@@ -45,8 +45,11 @@ class Http1ResponseParserTest {
         }
 
         @Override
-        public void onEnd(boolean keepAlive) {
+        public void onEnd(long trailerBytes, boolean keepAlive) {
             events.add("body " + body);
+            if (trailerBytes > 0) {
+                events.add("trailers " + trailerBytes);
+            }
             events.add(keepAlive ? "end keep-alive" : "end close");
             body = 0;
             responses++;
@@ -101,12 +104,33 @@ class Http1ResponseParserTest {
     }
 
     @Test
-    void should_count_chunk_data_without_its_framing_and_skip_extensions_and_trailers() throws Exception {
+    void should_count_chunk_data_without_its_framing_and_skip_extensions() throws Exception {
         String wire = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + "5;name=value\r\nhello\r\n1A\r\nabcdefghijklmnopqrstuvwxyz\r\n0\r\nX-Trailer: t\r\n\r\n"
+                + "5;name=value\r\nhello\r\n1A\r\nabcdefghijklmnopqrstuvwxyz\r\n0\r\n\r\n"
                 + "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nz";
         assertThat(parseEveryWay(wire, false)).containsExactly(
                 "head 200 24", "body 31", "end keep-alive", "head 200 15", "body 1", "end keep-alive");
+    }
+
+    @Test
+    void should_count_trailer_fields_as_h2load_does_and_not_let_them_frame_the_message() throws Exception {
+        // "X-Trailer" + "t" + "Content-Length" + "99" + "Connection" + "close": counted, and neither
+        // field is obeyed (a trailer may not frame the message, RFC 9110 §6.5.1)
+        String wire = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n"
+                + "X-Trailer: t\r\nContent-Length: 99\r\nConnection: close\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nz";
+        assertThat(parseEveryWay(wire, false)).containsExactly(
+                "head 200 24", "body 5", "trailers 41", "end keep-alive", "head 200 15", "body 1", "end keep-alive");
+    }
+
+    @Test
+    void should_refuse_malformed_trailers_and_too_many_of_them() {
+        String bad = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nno colon here\r\n\r\n";
+        assertThatThrownBy(() -> parse(bad, bad.length(), false))
+                .isInstanceOf(ProtocolException.class).hasMessage("Invalid header: no colon here");
+        String many = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
+                + "X: y\r\n".repeat(Http1ResponseParser.MAX_HEADERS);
+        assertThatThrownBy(() -> parse(many, many.length(), false)).isInstanceOf(MessageConstraintException.class);
     }
 
     @Test
