@@ -3,7 +3,7 @@ package dev.loadtest;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.List;
-import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A request header sent with every request of a load test.
@@ -20,8 +20,9 @@ public record Header(String name, String value) {
 
     private static final List<String> ENGINE_OWNED =
             List.of("content-length", "transfer-encoding", "connection", "upgrade", "keep-alive", "te");
-    private static final Set<String> SECRET =
-            Set.of("authorization", "proxy-authorization", "cookie", "set-cookie");
+    /** Names that carry credentials: the standard ones and the usual custom ones (X-Api-Key, X-Auth-Token...). */
+    private static final Pattern SECRET_NAME = Pattern.compile(
+            "(?i).*(auth|token|secret|passw|api[-_]?key|session|cookie|credential|signature).*");
 
     public Header {
         Objects.requireNonNull(name, "header name must not be null");
@@ -40,9 +41,28 @@ public record Header(String name, String value) {
         }
     }
 
-    /** Whether this header carries a credential, so reports show it redacted. */
+    /**
+     * Whether this header may carry a credential, so that {@link #toString()}, the JSON result and the
+     * reports show its value redacted (the value itself is sent unchanged). See {@link #isSecretName}.
+     */
     public boolean isSecret() {
-        return SECRET.contains(name.toLowerCase(Locale.ROOT));
+        return isSecretName(name);
+    }
+
+    /**
+     * Whether a header or query parameter of this name may carry a credential: one whose name contains, in
+     * any case, {@code auth}, {@code token}, {@code secret}, {@code passw}, {@code api-key} (or {@code api_key},
+     * {@code apikey}), {@code session}, {@code cookie}, {@code credential} or {@code signature}. Redacting a
+     * harmless value costs a report little; printing a key costs much more.
+     *
+     * <pre>{@code
+     * Header.isSecretName("Authorization");   // true
+     * Header.isSecretName("X-Api-Key");       // true
+     * Header.isSecretName("Accept");          // false
+     * }</pre>
+     */
+    public static boolean isSecretName(String name) {
+        return SECRET_NAME.matcher(name).matches();
     }
 
     /** {@code Name: value}, with the value redacted for credentials. */

@@ -11,7 +11,9 @@ class HeaderTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie",
-            "authorization", "PROXY-AUTHORIZATION", "cOOkie", "set-cookie"})
+            "authorization", "PROXY-AUTHORIZATION", "cOOkie", "set-cookie", "X-Api-Key", "x-api_key", "ApiKey",
+            "X-Auth-Token", "X-Amz-Security-Token", "X-Session-Id", "X-Client-Secret", "X-Password", "X-Signature",
+            "X-Credential", "X-Authorization-Hint", "Cookie2"})
     void should_redact_the_value_of_a_secret_header_in_any_case(String name) {
         Header header = new Header(name, "s3cret-token");
 
@@ -21,7 +23,7 @@ class HeaderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"Accept", "X-Authorization-Hint", "Cookie2", "X-Api-Key"})
+    @ValueSource(strings = {"Accept", "Content-Type", "User-Agent", "X-Trace", "X-Request-Id", "Api-Version"})
     void should_show_the_value_of_any_other_header(String name) {
         Header header = new Header(name, "application/json");
 

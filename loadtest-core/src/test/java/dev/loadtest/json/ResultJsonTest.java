@@ -219,14 +219,15 @@ class ResultJsonTest {
     void should_redact_secret_header_values() throws IOException {
         LoadTest test = LoadTest.target("http://127.0.0.1:1/").requests(1)
                 .header("Authorization", "Bearer s3cr3t-token").header("Cookie", "session=abcdef")
-                .header("X-Trace", "visible").build();
+                .header("X-Api-Key", "k3y-123").header("X-Trace", "visible").build();
 
         String json = ResultJson.toJson(result(test, Optional.empty(), List.of(), Verdict.OK));
         LoadTest read = ResultJson.fromJson(json).test();
 
-        assertThat(json).doesNotContain("s3cr3t-token").doesNotContain("abcdef").contains("visible");
+        assertThat(json).doesNotContain("s3cr3t-token").doesNotContain("abcdef").doesNotContain("k3y-123")
+                .contains("visible");
         assertThat(read.headers()).containsExactly(new Header("Authorization", "<redacted>"),
-                new Header("Cookie", "<redacted>"), new Header("X-Trace", "visible"));
+                new Header("Cookie", "<redacted>"), new Header("X-Api-Key", "<redacted>"), new Header("X-Trace", "visible"));
     }
 
     @Test

@@ -10,9 +10,6 @@ import java.util.regex.Pattern;
 /** HTML escaping, redaction and the number formats of the report (h2load's units). */
 final class Text {
 
-    /** Names of headers and query parameters whose values are credentials, beyond {@link Header#isSecret()}. */
-    private static final Pattern SECRET_NAME = Pattern.compile(
-            "(?i).*(auth|token|secret|passw|api[-_]?key|session|cookie|credential|signature).*");
     private static final Pattern QUERY_PARAM = Pattern.compile("([^&=]+)=([^&]*)");
     static final String REDACTED = "<redacted>";
 
@@ -45,7 +42,7 @@ final class Text {
 
     /** A header as {@code Name: value}, the value redacted when it may carry a credential. */
     static String header(Header h) {
-        return h.name() + ": " + (h.isSecret() || SECRET_NAME.matcher(h.name()).matches() ? REDACTED : h.value());
+        return h.toString();
     }
 
     /** The URI with the values of query parameters that look like credentials redacted. */
@@ -58,7 +55,7 @@ final class Text {
         Matcher m = QUERY_PARAM.matcher(query);
         StringBuilder redacted = new StringBuilder();
         while (m.find()) {
-            String replacement = SECRET_NAME.matcher(m.group(1)).matches() ? m.group(1) + "=" + REDACTED : m.group();
+            String replacement = Header.isSecretName(m.group(1)) ? m.group(1) + "=" + REDACTED : m.group();
             m.appendReplacement(redacted, Matcher.quoteReplacement(replacement));
         }
         m.appendTail(redacted);
