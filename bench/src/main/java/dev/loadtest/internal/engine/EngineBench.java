@@ -90,7 +90,7 @@ public class EngineBench {
         }
 
         @Override
-        public void onEnd(boolean keepAlive) {
+        public void onEnd(long trailerBytes, boolean keepAlive) {
         }
     });
 
