@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import dev.loadtest.internal.Redaction;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.List;
@@ -22,7 +23,7 @@ public record Header(String name, String value) {
             List.of("content-length", "transfer-encoding", "connection", "upgrade", "keep-alive", "te");
     /** Names that carry credentials: the standard ones and the usual custom ones (X-Api-Key, X-Auth-Token...). */
     private static final Pattern SECRET_NAME = Pattern.compile(
-            "(?i).*(auth|token|secret|passw|api[-_]?key|session|cookie|credential|signature).*");
+            "(?i).*(auth|token|secret|passw|api[-_]?key|session|cookie|credential|signature).*|.*key|sig");
 
     public Header {
         Objects.requireNonNull(name, "header name must not be null");
@@ -52,12 +53,15 @@ public record Header(String name, String value) {
     /**
      * Whether a header or query parameter of this name may carry a credential: one whose name contains, in
      * any case, {@code auth}, {@code token}, {@code secret}, {@code passw}, {@code api-key} (or {@code api_key},
-     * {@code apikey}), {@code session}, {@code cookie}, {@code credential} or {@code signature}. Redacting a
-     * harmless value costs a report little; printing a key costs much more.
+     * {@code apikey}), {@code session}, {@code cookie}, {@code credential} or {@code signature}, ends with
+     * {@code key} ({@code Ocp-Apim-Subscription-Key}, {@code key=}), or is {@code sig} (signed URLs).
+     * Redacting a harmless value costs a report little; printing a key costs much more, so the rule may
+     * grow in later versions.
      *
      * <pre>{@code
      * Header.isSecretName("Authorization");   // true
      * Header.isSecretName("X-Api-Key");       // true
+     * Header.isSecretName("key");             // true (a query parameter)
      * Header.isSecretName("Accept");          // false
      * }</pre>
      */
@@ -68,7 +72,7 @@ public record Header(String name, String value) {
     /** {@code Name: value}, with the value redacted for credentials. */
     @Override
     public String toString() {
-        return name + ": " + (isSecret() ? "<redacted>" : value);
+        return name + ": " + (isSecret() ? Redaction.REDACTED : value);
     }
 
     private static boolean isTokenChar(int c) {

@@ -1,6 +1,7 @@
 package dev.loadtest;
 
 import dev.loadtest.internal.Engines;
+import dev.loadtest.internal.Redaction;
 import dev.loadtest.internal.Shares;
 import java.io.IOException;
 import java.net.URI;
@@ -400,7 +401,7 @@ public final class LoadTest {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("LoadTest[targets=").append(targets)
+        StringBuilder s = new StringBuilder("LoadTest[targets=").append(Redaction.display(targets))
                 .append(", clients=").append(clients)
                 .append(", streams=").append(streams)
                 .append(", threads=").append(threads);

@@ -13,7 +13,8 @@ class HeaderTest {
     @ValueSource(strings = {"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie",
             "authorization", "PROXY-AUTHORIZATION", "cOOkie", "set-cookie", "X-Api-Key", "x-api_key", "ApiKey",
             "X-Auth-Token", "X-Amz-Security-Token", "X-Session-Id", "X-Client-Secret", "X-Password", "X-Signature",
-            "X-Credential", "X-Authorization-Hint", "Cookie2"})
+            "X-Credential", "X-Authorization-Hint", "Cookie2", "Ocp-Apim-Subscription-Key", "X-Functions-Key", "key",
+            "sig"})
     void should_redact_the_value_of_a_secret_header_in_any_case(String name) {
         Header header = new Header(name, "s3cret-token");
 

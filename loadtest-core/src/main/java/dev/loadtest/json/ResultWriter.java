@@ -15,6 +15,7 @@ import dev.loadtest.Stage;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
+import dev.loadtest.internal.Redaction;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -30,7 +31,6 @@ import org.HdrHistogram.Histogram;
 final class ResultWriter {
 
     /** What a secret header's value is written as. */
-    static final String REDACTED = "<redacted>";
 
     private final JsonGenerator out;
 
@@ -82,7 +82,7 @@ final class ResultWriter {
         out.writeObjectFieldStart("configuration");
         out.writeArrayFieldStart("targets");
         for (URI uri : t.targets()) {
-            out.writeString(uri.toString());
+            out.writeString(Redaction.redacted(uri).toString());
         }
         out.writeEndArray();
         out.writeNumberField("clients", w.clients());
@@ -116,7 +116,7 @@ final class ResultWriter {
         for (Header h : t.headers()) {
             out.writeStartObject();
             out.writeStringField("name", h.name());
-            out.writeStringField("value", h.isSecret() ? REDACTED : h.value());
+            out.writeStringField("value", h.isSecret() ? Redaction.REDACTED : h.value());
             out.writeEndObject();
         }
         out.writeEndArray();

@@ -97,6 +97,18 @@ class ShardJsonTest {
     }
 
     @Test
+    void should_merge_a_shard_read_back_with_one_in_memory_though_its_query_credential_is_redacted() throws Exception {
+        LoadTest.Builder whole = LoadTest.target(URI.create("http://127.0.0.1:8080/?api_key=s3cr3t")).clients(2).requests(20);
+        String json = ResultJson.toJson(result(whole.shard(0, 2).build(), 1_000));
+        Result read = ResultJson.fromJson(json);
+
+        assertThat(json).doesNotContain("s3cr3t").contains("api_key=%3Credacted%3E");
+        assertThat(read.test().targets()).containsExactly(URI.create("http://127.0.0.1:8080/?api_key=%3Credacted%3E"));
+        Result merged = Results.merge(read, result(whole.shard(1, 2).build(), 2_000));
+        assertThat(merged.requests().total()).isEqualTo(20);
+    }
+
+    @Test
     void should_name_a_bad_shard_or_start_time() throws Exception {
         LoadTest test = LoadTest.target(URI.create("http://127.0.0.1:8080/")).clients(3).requests(30)
                 .shard(1, 2).startAt(Instant.parse("2026-11-30T21:30:00Z")).build();

@@ -15,6 +15,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.Redaction;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -86,7 +87,7 @@ public final class HtmlReport {
 
         String render() {
             LoadTest test = r.test();
-            String title = "loadtest: " + test.method() + " " + Text.uri(test.targets().get(0))
+            String title = "loadtest: " + test.method() + " " + Redaction.display(test.targets().get(0))
                     + (test.targets().size() > 1 ? " (+" + (test.targets().size() - 1) + ")" : "");
             out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                     .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -125,7 +126,7 @@ public final class HtmlReport {
                     .append(escape(test.method())).append(' ');
             StringJoiner targets = new StringJoiner(", ");
             for (URI uri : test.targets()) {
-                targets.add("<code>" + escape(Text.uri(uri)) + "</code>");
+                targets.add("<code>" + escape(Redaction.display(uri)) + "</code>");
             }
             out.append(targets).append("</p>\n<p class=\"run\">")
                     .append(escape(r.protocol())).append(", ")
@@ -326,7 +327,7 @@ public final class HtmlReport {
             LoadTest test = r.test();
             List<String[]> rows = new ArrayList<>();
             StringJoiner targets = new StringJoiner("\n");
-            test.targets().forEach(uri -> targets.add(Text.uri(uri)));
+            test.targets().forEach(uri -> targets.add(Redaction.display(uri)));
             rows.add(new String[] {test.targets().size() == 1 ? "target" : "targets (round robin)",
                     targets.toString()});
             rows.add(new String[] {"method", test.method()});
@@ -360,7 +361,7 @@ public final class HtmlReport {
             if (!test.headers().isEmpty()) {
                 StringJoiner headers = new StringJoiner("\n");
                 for (Header h : test.headers()) {
-                    headers.add(Text.header(h));
+                    headers.add(h.toString());
                 }
                 rows.add(new String[] {"headers", headers.toString()});
             }

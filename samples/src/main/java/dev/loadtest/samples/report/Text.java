@@ -1,17 +1,10 @@
 package dev.loadtest.samples.report;
 
-import dev.loadtest.Header;
-import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-/** HTML escaping, redaction and the number formats of the report (h2load's units). */
+/** HTML escaping and the number formats of the report (h2load's units). */
 final class Text {
-
-    private static final Pattern QUERY_PARAM = Pattern.compile("([^&=]+)=([^&]*)");
-    static final String REDACTED = "<redacted>";
 
     private Text() {
     }
@@ -40,29 +33,7 @@ final class Text {
         return out.toString();
     }
 
-    /** A header as {@code Name: value}, the value redacted when it may carry a credential. */
-    static String header(Header h) {
-        return h.toString();
-    }
 
-    /** The URI with the values of query parameters that look like credentials redacted. */
-    static String uri(URI uri) {
-        String text = uri.toString();
-        String query = uri.getRawQuery();
-        if (query == null) {
-            return text;
-        }
-        Matcher m = QUERY_PARAM.matcher(query);
-        StringBuilder redacted = new StringBuilder();
-        while (m.find()) {
-            String replacement = Header.isSecretName(m.group(1)) ? m.group(1) + "=" + REDACTED : m.group();
-            m.appendReplacement(redacted, Matcher.quoteReplacement(replacement));
-        }
-        m.appendTail(redacted);
-        int at = text.indexOf('?');
-        String fragment = uri.getRawFragment() == null ? "" : "#" + uri.getRawFragment();
-        return text.substring(0, at + 1) + redacted + fragment;
-    }
 
     /** h2load's durations: {@code 128us}, {@code 12.09ms}, {@code 1.01s}. */
     static String duration(Duration d) {
