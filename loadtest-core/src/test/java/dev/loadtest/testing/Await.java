@@ -26,4 +26,11 @@ public final class Await {
         }
         return true;
     }
+
+    /** {@link #until} that fails the test, naming {@code what}, when the condition does not hold in time. */
+    public static void assertUntil(String what, BooleanSupplier condition, Duration bound) throws InterruptedException {
+        if (!until(condition, bound)) {
+            throw new AssertionError("not within " + bound.toMillis() + " ms: " + what);
+        }
+    }
 }

@@ -275,8 +275,8 @@ class TestServerTest {
             assertThat(server.requestsByProtocol()).containsExactlyEntriesOf(Map.of("HTTP/1.1", 5L));
 
             // Per-connection entries go when the connections close, so long runs do not grow memory.
-            assertThat(Await.until(() -> server.trackedConnections() == 0 && server.openConnections() == 0,
-                    Duration.ofSeconds(10))).as("every connection closed within 10 s").isTrue();
+            Await.assertUntil("every connection closed",
+                    () -> server.trackedConnections() == 0 && server.openConnections() == 0, Duration.ofSeconds(10));
 
             server.reset();
             assertThat(server.requestCount()).isZero();
@@ -323,7 +323,7 @@ class TestServerTest {
         server.close();
         server.close(); // idempotent
 
-        assertThat(Await.until(() -> threadsNamed(prefix).isEmpty(), Duration.ofSeconds(10))).as("threads of %s ended", prefix).isTrue();
+        Await.assertUntil("threads of " + prefix + " ended", () -> threadsNamed(prefix).isEmpty(), Duration.ofSeconds(10));
         assertThatThrownBy(() -> new Socket("127.0.0.1", server.port()).close()).isInstanceOf(IOException.class);
     }
 
@@ -389,12 +389,12 @@ class TestServerTest {
         String prefix = probe.threadNamePrefix();
         try (Socket idle = new Socket("127.0.0.1", probe.port())) {
             idle.setSoTimeout(10_000);
-            assertThat(Await.until(() -> threadsNamed(prefix).size() == 2, Duration.ofSeconds(10)))   // acceptor + the idle connection
-                    .as("threads of %s", prefix).isTrue();
+            Await.assertUntil("acceptor and idle connection threads of " + prefix,
+                    () -> threadsNamed(prefix).size() == 2, Duration.ofSeconds(10));
             probe.close();
             assertThat(idle.getInputStream().read()).isEqualTo(-1); // server side closed
         }
-        assertThat(Await.until(() -> threadsNamed(prefix).isEmpty(), Duration.ofSeconds(10))).as("threads of %s ended", prefix).isTrue();
+        Await.assertUntil("threads of " + prefix + " ended", () -> threadsNamed(prefix).isEmpty(), Duration.ofSeconds(10));
     }
 
     // ---------------------------------------------------------------- helpers
@@ -484,7 +484,6 @@ class TestServerTest {
                 .filter(name -> name.startsWith(prefix))
                 .collect(Collectors.toList());
     }
-
 
     /**
      * Just enough HTTP/2 to GET a few paths over h2c with prior knowledge: the connection preface, HPACK with

@@ -44,6 +44,7 @@ final class Http1ResponseParser {
 
     /** Longest head line or chunk line taken; a longer one is refused, not buffered without end. */
     static final int MAX_LINE = 64 * 1024;
+    /** Most fields a response may have, those of its head and its trailers together. */
     static final int MAX_HEADERS = 1000;
     private static final int MAX_EMPTY_LINES = 10;
 

@@ -128,6 +128,7 @@ class Http1ResponseParserTest {
         String bad = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nno colon here\r\n\r\n";
         assertThatThrownBy(() -> parse(bad, bad.length(), false))
                 .isInstanceOf(ProtocolException.class).hasMessage("Invalid header: no colon here");
+        // the limit is on the head's fields and the trailers' together: 1 + MAX_HEADERS
         String many = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
                 + "X: y\r\n".repeat(Http1ResponseParser.MAX_HEADERS);
         assertThatThrownBy(() -> parse(many, many.length(), false)).isInstanceOf(MessageConstraintException.class);
