@@ -42,7 +42,8 @@ final class Client {
     private boolean done;
     private long connectStartNanos;
     private boolean connectRecorded;
-    private boolean firstResponseSeen;
+    /** Volatile: read without the lock on every response, written under it. */
+    private volatile boolean firstResponseSeen;
     private int sentOnConnection;
     private int failuresInARow;
     /** Numbers connection attempts, so a callback of an attempt given up on is ignored. */
@@ -172,8 +173,9 @@ final class Client {
             }
             return;
         }
-        if (acquire()) {
-            if (phase.isMeasured(System.nanoTime())) {
+        long now = System.nanoTime();
+        if (acquire(now)) {
+            if (phase.isMeasured(now)) {
                 WorkerStats stats = run.recorders().get();
                 stats.notIssued++;
                 stats.errored++;
@@ -184,18 +186,26 @@ final class Client {
 
     /** Keeps {@code streams} requests in flight while there is work and the connection is open. */
     private void fill() {
+        fill(System.nanoTime());
+    }
+
+    /**
+     * {@link #fill()} at {@code now}: one clock reading serves the whole batch (the clock is a measurable
+     * share of a small request's CPU), and after a response, its completion time serves.
+     */
+    private void fill(long now) {
         while (canSend()) {
             if (backlog != null) {
-                if (backlog.isEmpty() || !phase.isIssuing()) {
+                if (backlog.isEmpty() || !phase.isIssuing(now)) {
                     break;
                 }
                 long due = backlog.pollFirst();
-                issue(due, true);
+                issue(due, true, now);
             } else {
-                if (!acquire()) {
+                if (!acquire(now)) {
                     break;
                 }
-                issue(0, false);
+                issue(0, false, now);
             }
         }
         settle();
@@ -207,11 +217,11 @@ final class Client {
                 && (run.test().keepAlive() || sentOnConnection + inFlight.size() == 0);
     }
 
-    private void issue(long dueNanos, boolean fromBacklog) {
+    private void issue(long dueNanos, boolean fromBacklog, long now) {
         IOSession s = session;
         Exchange exchange = new Exchange(this, nextTemplate(), phase, dueNanos, fromBacklog);
         inFlight.add(exchange);
-        exchange.issuedNanos = System.nanoTime();
+        exchange.issuedNanos = now;
         s.enqueue(new RequestExecutionCommand(exchange, HttpCoreContext.create()), Command.Priority.NORMAL);
         if (!s.isOpen()) {
             exchange.failed(new ConnectionClosedException("connection closed"));
@@ -227,7 +237,7 @@ final class Client {
             return;
         }
         if (backlog.isEmpty() && canSend()) {
-            issue(dueNanos, false);
+            issue(dueNanos, false, System.nanoTime());
         } else if (!backlog.offerLast(dueNanos)) {
             if (phase.isMeasured(dueNanos)) {
                 schedulerStats.dropped++;
@@ -304,14 +314,18 @@ final class Client {
     }
 
     private boolean hasWork() {
-        if (backlog != null) {
-            return phase.isIssuing() && (!scheduleEnded || !backlog.isEmpty());
-        }
-        return quota > 0 && phase.isIssuing();
+        return hasWork(phase.isIssuing());
     }
 
-    private boolean acquire() {
-        if (!hasWork()) {
+    private boolean hasWork(boolean issuing) {
+        if (backlog != null) {
+            return issuing && (!scheduleEnded || !backlog.isEmpty());
+        }
+        return quota > 0 && issuing;
+    }
+
+    private boolean acquire(long now) {
+        if (!hasWork(phase.isIssuing(now))) {
             return false;
         }
         quota--;
@@ -347,16 +361,18 @@ final class Client {
 
     /** {@code http1HeaderBytes}: h2load's header figure of an HTTP/1.1 response (names and values). */
     void onResponseHead(boolean measured, long http1HeaderBytes) {
-        long now = System.nanoTime();
-        WorkerStats stats = run.recorders().get();
-        synchronized (this) {
-            if (!firstResponseSeen) {
-                firstResponseSeen = true;
-                WorkerStats.record(stats.timeToFirstByte, now - connectStartNanos);
-            }
+        if (!firstResponseSeen) {
+            firstResponse(System.nanoTime());
         }
         if (measured) {
             onHttp1HeaderBytes(http1HeaderBytes);
+        }
+    }
+
+    private synchronized void firstResponse(long now) {
+        if (!firstResponseSeen) {
+            firstResponseSeen = true;
+            WorkerStats.record(run.recorders().get().timeToFirstByte, now - connectStartNanos);
         }
     }
 
@@ -392,7 +408,7 @@ final class Client {
             run.unregister(localAddress, this);
             session = null;
         }
-        fill();
+        fill(now);
     }
 
     synchronized void onFailed(Exchange exchange, ErrorCategory category, String message, long now) {

@@ -102,11 +102,12 @@ final class Exchange implements AsyncClientExchangeHandler {
         client.onResponseHead(measured, headerBytes);
     }
 
-    void http1Completed(long trailerBytes) {
+    /** The response is whole, read at {@code now}: one clock reading serves every response of a read. */
+    void http1Completed(long trailerBytes, long now) {
         if (measured && trailerBytes > 0) {
             client.onHttp1HeaderBytes(trailerBytes);
         }
-        complete();
+        end(true, null, now);
     }
 
     void http1Data(int bytes) {
@@ -189,12 +190,15 @@ final class Exchange implements AsyncClientExchangeHandler {
     }
 
     private void end(boolean completed, Exception cause) {
+        end(completed, cause, System.nanoTime());
+    }
+
+    private void end(boolean completed, Exception cause, long now) {
         // HttpCore may report an end twice, from two threads (an I/O thread and the one that enqueued on a
         // closing connection): only the first counts
         if (!ENDED.compareAndSet(this, false, true)) {
             return;
         }
-        long now = System.nanoTime();
         if (completed) {
             client.onCompleted(this, status, now);
         } else if (sentNanos == 0) {

@@ -18,6 +18,8 @@ final class Phase {
     /** End of the measured window; for a counted run it is open until the run ends. */
     final long measureEndNanos;
     private volatile boolean issuing = true;
+    /** Longer than any one I/O event takes: how old a caller's clock reading may be. */
+    private static final long FRESH_CLOCK_NANOS = 50_000_000;
 
     Phase(LoadTest test, long startNanos) {
         this.counted = test.requests().isPresent();
@@ -50,6 +52,14 @@ final class Phase {
      */
     boolean isIssuing() {
         return issuing && (counted || System.nanoTime() < measureEndNanos);
+    }
+
+    /**
+     * {@link #isIssuing()} with a clock reading the caller already has (taken when its event began); within
+     * {@link #FRESH_CLOCK_NANOS} of the deadline the clock is read again, so nothing is issued past it.
+     */
+    boolean isIssuing(long now) {
+        return issuing && (counted || now < measureEndNanos - FRESH_CLOCK_NANOS || System.nanoTime() < measureEndNanos);
     }
 
     /** Stops handing out tickets, at the deadline or on stop(). */

@@ -1,0 +1,36 @@
+package dev.loadtest.internal.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadtest.LoadTest;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class PhaseTest {
+
+    private static final LoadTest TIMED = LoadTest.target("http://127.0.0.1:1/").duration(Duration.ofSeconds(1)).build();
+
+    @Test
+    void should_not_issue_past_the_deadline_whatever_the_callers_clock_reading_says() {
+        // started 2 s ago: the 1 s deadline has passed, though a reading taken just before it says otherwise
+        Phase phase = new Phase(TIMED, System.nanoTime() - 2_000_000_000L);
+        assertThat(phase.isIssuing(phase.measureEndNanos - 1_000_000)).isFalse();
+        assertThat(phase.isIssuing()).isFalse();
+    }
+
+    @Test
+    void should_issue_on_a_callers_clock_reading_well_before_the_deadline() {
+        Phase phase = new Phase(TIMED, System.nanoTime());
+        assertThat(phase.isIssuing(phase.startNanos)).isTrue();
+        phase.stopIssuing();
+        assertThat(phase.isIssuing(phase.startNanos)).isFalse();
+    }
+
+    @Test
+    void should_issue_in_a_counted_run_until_stopped() {
+        Phase phase = new Phase(LoadTest.target("http://127.0.0.1:1/").requests(10).build(), 0);
+        assertThat(phase.isIssuing(Long.MAX_VALUE - 1)).isTrue();
+        phase.stopIssuing();
+        assertThat(phase.isIssuing(0)).isFalse();
+    }
+}
