@@ -168,7 +168,7 @@ final class Client {
         failuresInARow++;
         if (backlog != null) {
             // open model: the due requests wait in the backlog (or are dropped); the error is counted
-            if (phase.isMeasured(System.nanoTime())) {
+            if (phase.isMeasuredNow()) {
                 run.recorders().get().error(category, message);
             }
             return;

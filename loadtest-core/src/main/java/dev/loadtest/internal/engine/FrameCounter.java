@@ -28,7 +28,7 @@ final class FrameCounter implements H2StreamListener {
 
     @Override
     public void onHeaderInput(HttpConnection connection, int streamId, List<? extends Header> headers) {
-        if (streamId == 0 || !phase.isMeasured(System.nanoTime())) {
+        if (streamId == 0 || !phase.isMeasuredNow()) {
             return;
         }
         long n = 0;
@@ -49,7 +49,7 @@ final class FrameCounter implements H2StreamListener {
         if (frame.getType() == FrameType.GOAWAY.getValue()) {
             goAway(connection, frame);
         }
-        if (!phase.isMeasured(System.nanoTime())) {
+        if (!phase.isMeasuredNow()) {
             return;
         }
         WorkerStats stats = recorders.get();
@@ -84,7 +84,7 @@ final class FrameCounter implements H2StreamListener {
 
     @Override
     public void onFrameOutput(HttpConnection connection, int streamId, RawFrame frame) {
-        if (phase.isMeasured(System.nanoTime())) {
+        if (phase.isMeasuredNow()) {
             recorders.get().sentBytes += FRAME_HEADER + frame.getLength();
         }
     }

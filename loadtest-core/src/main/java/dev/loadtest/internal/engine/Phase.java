@@ -11,6 +11,8 @@ import dev.loadtest.internal.Shares;
 final class Phase {
 
     private final boolean counted;
+    /** A counted run (no warm-up, no deadline): all it does is measured. */
+    private final boolean measuresWholeRun;
     private final long requests;
     private final int clients;
     final long startNanos;
@@ -29,6 +31,7 @@ final class Phase {
         this.measureStartNanos = startNanos + test.warmUp().toNanos();
         this.measureEndNanos = counted ? Long.MAX_VALUE
                 : measureStartNanos + test.duration().orElseThrow().toNanos();
+        this.measuresWholeRun = counted && measureStartNanos == startNanos;
     }
 
     boolean isCounted() {
@@ -69,5 +72,13 @@ final class Phase {
 
     boolean isMeasured(long nanos) {
         return nanos >= measureStartNanos && nanos <= measureEndNanos;
+    }
+
+    /**
+     * Whether what happens now falls in the measured window. A counted run measures from its start to its
+     * end (it has no warm-up), so it needs no clock: HTTP/2 asks this for every frame.
+     */
+    boolean isMeasuredNow() {
+        return measuresWholeRun || isMeasured(System.nanoTime());
     }
 }

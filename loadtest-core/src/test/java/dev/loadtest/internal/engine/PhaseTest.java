@@ -16,6 +16,7 @@ class PhaseTest {
         Phase phase = new Phase(TIMED, System.nanoTime() - 2_000_000_000L);
         assertThat(phase.isIssuing(phase.measureEndNanos - 1_000_000)).isFalse();
         assertThat(phase.isIssuing()).isFalse();
+        assertThat(phase.isMeasuredNow()).isFalse();
     }
 
     @Test
@@ -30,6 +31,7 @@ class PhaseTest {
     void should_issue_in_a_counted_run_until_stopped() {
         Phase phase = new Phase(LoadTest.target("http://127.0.0.1:1/").requests(10).build(), 0);
         assertThat(phase.isIssuing(Long.MAX_VALUE - 1)).isTrue();
+        assertThat(phase.isMeasuredNow()).isTrue();
         phase.stopIssuing();
         assertThat(phase.isIssuing(0)).isFalse();
     }
