@@ -289,7 +289,8 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
                 && execution.getExchangeHandler() instanceof Exchange exchange) {
             head = exchange.template().http1Head();
             body = exchange.template().body();
-            exchange.http1Sent(now);
+            // a request another thread issued while this write was being filled is not sent before its issue
+            exchange.http1Sent(Math.max(now, exchange.issuedNanos));
             awaiting.addLast(exchange);
         } else if (command instanceof ShutdownCommand shutdown) {
             closing = true;

@@ -59,7 +59,8 @@ final class Phase {
 
     /**
      * {@link #isIssuing()} with a clock reading the caller already has (taken when its event began); within
-     * {@link #FRESH_CLOCK_NANOS} of the deadline the clock is read again, so nothing is issued past it.
+     * {@link #FRESH_CLOCK_NANOS} of the deadline the clock is read again. Only an event slower than that (a
+     * long GC pause across the deadline) could issue past it, and the timer stops issuing within a tick.
      */
     boolean isIssuing(long now) {
         return issuing && (counted || now < measureEndNanos - FRESH_CLOCK_NANOS || System.nanoTime() < measureEndNanos);
