@@ -30,8 +30,6 @@ import org.HdrHistogram.Histogram;
 /** Writes a {@link Result} as the JSON format described in the package documentation. */
 final class ResultWriter {
 
-    /** What a secret header's value is written as. */
-
     private final JsonGenerator out;
 
     ResultWriter(JsonGenerator out) {

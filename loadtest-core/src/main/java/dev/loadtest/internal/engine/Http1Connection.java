@@ -98,7 +98,6 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
                 while (src.hasRemaining()) {
                     int n = Math.min(src.remaining(), in.length - end);
                     src.get(in, end, n);
-                    readNanos = System.nanoTime();
                     received(n);
                     end = parse(in, end + n);
                 }
@@ -111,7 +110,6 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
                         endOfStream(end);
                         return;
                     }
-                    readNanos = System.nanoTime();
                     received(n);
                     end = parse(in, end + n);
                     if (n < room) {
@@ -245,7 +243,9 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
         session.close(CloseMode.GRACEFUL);
     }
 
+    /** Bytes read now: the clock reading their responses complete at, and the measured byte count. */
     private void received(int n) {
+        readNanos = System.nanoTime();
         if (n > 0 && phase.isMeasured(readNanos)) {
             recorders.get().totalBytes += n;
         }

@@ -33,8 +33,6 @@ final class Text {
         return out.toString();
     }
 
-
-
     /** h2load's durations: {@code 128us}, {@code 12.09ms}, {@code 1.01s}. */
     static String duration(Duration d) {
         return nanos(d.toNanos());

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.withinPercentage;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.loadtest.Header;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Result;
 import dev.loadtest.Stage;
