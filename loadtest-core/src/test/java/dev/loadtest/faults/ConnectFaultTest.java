@@ -160,7 +160,10 @@ class ConnectFaultTest {
             assertCounted(run);
             assertEndedWithin(run, Duration.ZERO);
             assertThat(run.requests().succeeded()).isZero();
-            assertErrorsOnlyIn(run, ErrorCategory.PROTOCOL);
+            // a wrong setup (SetupException): its category is the run's business, its message says what to change
+            assertThat(run.result().errors()).as(run.report()).hasSize(1);
+            assertThat(run.result().errors().values().iterator().next().sampleMessage()).as(run.report())
+                    .contains("answered HTTP/1.1 to HTTP/2 prior knowledge: use --h1");
         }
     }
 

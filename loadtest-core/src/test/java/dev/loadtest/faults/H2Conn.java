@@ -32,10 +32,14 @@ public final class H2Conn {
     public static final int GOAWAY = 7;
     public static final int WINDOW_UPDATE = 8;
     public static final int CONTINUATION = 9;
+    /** Extension frames (RFC 7838 §4, RFC 8336): a client ignores them, as any type it does not know. */
+    public static final int ALTSVC = 0xa;
+    public static final int ORIGIN = 0xc;
 
     public static final int FLAG_END_STREAM = 0x1;
     public static final int FLAG_ACK = 0x1;
     public static final int FLAG_END_HEADERS = 0x4;
+    public static final int FLAG_PADDED = 0x8;
 
     public static final int NO_ERROR = 0;
     public static final int PROTOCOL_ERROR = 1;
@@ -78,14 +82,7 @@ public final class H2Conn {
 
     /** Sends the server's SETTINGS (pairs of id, value) at once, then reads and checks the client preface. */
     public H2Conn start(int... settings) throws IOException {
-        byte[] payload = new byte[settings.length / 2 * 6];
-        for (int i = 0; i + 1 < settings.length; i += 2) {
-            int at = i / 2 * 6;
-            payload[at] = (byte) (settings[i] >>> 8);
-            payload[at + 1] = (byte) settings[i];
-            putInt(payload, at + 2, settings[i + 1]);
-        }
-        frame(SETTINGS, 0, 0, payload);
+        settings(settings);
         byte[] preface = readFully(PREFACE.length);
         if (!Arrays.equals(preface, PREFACE)) {
             throw new IOException("not an HTTP/2 client preface: "
@@ -248,6 +245,43 @@ public final class H2Conn {
         System.arraycopy(text, 0, payload, 8, text.length);
         goAwaySent = true;
         frame(GOAWAY, 0, 0, payload);
+    }
+
+    /** A SETTINGS frame: pairs of id, value. */
+    public void settings(int... settings) throws IOException {
+        byte[] payload = new byte[settings.length / 2 * 6];
+        for (int i = 0; i + 1 < settings.length; i += 2) {
+            int at = i / 2 * 6;
+            payload[at] = (byte) (settings[i] >>> 8);
+            payload[at + 1] = (byte) settings[i];
+            putInt(payload, at + 2, settings[i + 1]);
+        }
+        frame(SETTINGS, 0, 0, payload);
+    }
+
+    /**
+     * One frame written in pieces cut at the given offsets of the whole frame (header included), each
+     * flushed and {@code pauseMillis} apart: the client reads them apart (over TLS, in records of their own).
+     */
+    public synchronized void frameInPieces(int type, int flags, int streamId, byte[] payload, long pauseMillis,
+                                           int... cuts) throws IOException, InterruptedException {
+        byte[] whole = new byte[9 + payload.length];
+        whole[0] = (byte) (payload.length >>> 16);
+        whole[1] = (byte) (payload.length >>> 8);
+        whole[2] = (byte) payload.length;
+        whole[3] = (byte) type;
+        whole[4] = (byte) flags;
+        putInt(whole, 5, streamId & 0x7fffffff);
+        System.arraycopy(payload, 0, whole, 9, payload.length);
+        int from = 0;
+        for (int cut : cuts) {
+            out.write(whole, from, cut - from);
+            out.flush();
+            Thread.sleep(pauseMillis);
+            from = cut;
+        }
+        out.write(whole, from, whole.length - from);
+        out.flush();
     }
 
     public void windowUpdate(int streamId, int delta) throws IOException {

@@ -177,4 +177,83 @@ public final class H2Faults {
             h2.ok(id);
         });
     }
+
+    /**
+     * A healthy server that also speaks HTTP/2 extensions a client must ignore (RFC 9113 §5.5): ALTSVC and
+     * ORIGIN after its SETTINGS, and, mid-connection, in turn: an unknown type with PADDED set and a pad length
+     * longer than the frame, an empty one with PADDED set, ALTSVC on the request's stream with its header cut
+     * across reads (across TLS records), ORIGIN between a response's HEADERS and its DATA.
+     */
+    public static Behaviour extensionFrames() {
+        byte[] origin = originFrame("https://127.0.0.1");
+        return conn -> {
+            H2Conn h2 = conn.h2().start();
+            h2.frame(H2Conn.ALTSVC, 0, 0, altSvcFrame("https://127.0.0.1", "h2=\":443\"; ma=60"));
+            h2.frame(H2Conn.ORIGIN, 0, 0, origin);
+            h2.serve((c, id) -> {
+                switch (c.requestsOnConnection() % 4) {
+                    case 1 -> c.frame(0xfa, H2Conn.FLAG_PADDED, id, new byte[] {(byte) 0xff, 1, 2});
+                    case 2 -> c.frame(0xfb, H2Conn.FLAG_PADDED | 0xf0, 0, new byte[0]);
+                    case 3 -> c.frameInPieces(H2Conn.ALTSVC, 0, id, altSvcFrame("", "h2=\":443\""), 15, 2, 7);
+                    default -> {
+                        c.headers(id, 200, 2, false);
+                        c.frame(H2Conn.ORIGIN, 0, 0, origin);
+                        c.data(id, "ok".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, 2, true);
+                        return;
+                    }
+                }
+                c.ok(id);
+            });
+        };
+    }
+
+    /** Answers with HEADERS lacking END_HEADERS, then a frame of an unknown type: RFC 9113 §6.10 forbids it. */
+    public static Behaviour unknownFrameInHeaderBlock() {
+        return conn -> conn.h2().start().serve((h2, id) -> {
+            h2.frame(H2Conn.HEADERS, 0, id, H2Conn.headerBlock(200, 0));
+            h2.frame(0xfa, 0, id, new byte[] {1, 2, 3});
+        });
+    }
+
+    /**
+     * Announces SETTINGS_MAX_CONCURRENT_STREAMS 0 (legal: no stream for now), then raises it to {@code raiseTo}
+     * after {@code raiseAfterMillis}, or never when that is negative; answers every request.
+     */
+    public static Behaviour noStreamsUntil(long raiseAfterMillis, int raiseTo) {
+        return conn -> {
+            H2Conn h2 = conn.h2().start(H2Conn.SETTINGS_MAX_CONCURRENT_STREAMS, 0);
+            if (raiseAfterMillis >= 0) {
+                h2.server().schedule(() -> {
+                    try {
+                        h2.settings(H2Conn.SETTINGS_MAX_CONCURRENT_STREAMS, raiseTo);
+                    } catch (IOException e) {
+                        // the client went away
+                    }
+                }, raiseAfterMillis);
+            }
+            h2.serve(H2Conn::ok);
+        };
+    }
+
+    /** ALTSVC payload (RFC 7838 §4): origin length, origin, field value. */
+    static byte[] altSvcFrame(String origin, String value) {
+        byte[] o = origin.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] v = value.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] p = new byte[2 + o.length + v.length];
+        p[0] = (byte) (o.length >>> 8);
+        p[1] = (byte) o.length;
+        System.arraycopy(o, 0, p, 2, o.length);
+        System.arraycopy(v, 0, p, 2 + o.length, v.length);
+        return p;
+    }
+
+    /** ORIGIN payload (RFC 8336 §2): one origin entry. */
+    static byte[] originFrame(String origin) {
+        byte[] o = origin.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] p = new byte[2 + o.length];
+        p[0] = (byte) (o.length >>> 8);
+        p[1] = (byte) o.length;
+        System.arraycopy(o, 0, p, 2, o.length);
+        return p;
+    }
 }

@@ -5,9 +5,9 @@ import org.apache.hc.core5.function.Callback;
 import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
 import org.apache.hc.core5.http2.HttpVersionPolicy;
+import org.apache.hc.core5.http2.config.H2Config;
 import org.apache.hc.core5.http2.impl.nio.ClientH2PrefaceHandler;
 import org.apache.hc.core5.http2.impl.nio.ClientH2StreamMultiplexerFactory;
-import org.apache.hc.core5.http2.impl.nio.ClientH2UpgradeHandler;
 import org.apache.hc.core5.http2.impl.nio.HttpProtocolNegotiator;
 import org.apache.hc.core5.http2.ssl.ApplicationProtocol;
 import org.apache.hc.core5.reactor.EndpointParameters;
@@ -19,9 +19,16 @@ import org.apache.hc.core5.util.Timeout;
 /**
  * Gives each new connection its protocol handler, as HttpCore's ClientHttpProtocolNegotiationStarter
  * does, but with our {@link Http1Connection} for HTTP/1.1, forced or chosen by ALPN; HTTP/2 stays
- * HttpCore's.
+ * HttpCore's, behind an {@link H2Guard} that mends what HttpCore gets wrong about real servers and fails
+ * wrong setups at once.
  */
 final class ProtocolStarter implements IOEventHandlerFactory {
+
+    /**
+     * Our SETTINGS_MAX_FRAME_SIZE, which HttpCore also enforces on input: EngineRun's H2Config leaves it at
+     * HttpCore's default.
+     */
+    static final int MAX_FRAME_PAYLOAD = H2Config.custom().build().getMaxFrameSize();
 
     private final ClientH2StreamMultiplexerFactory http2;
     private final HttpVersionPolicy policy;
@@ -59,11 +66,24 @@ final class ProtocolStarter implements IOEventHandlerFactory {
                 connection.exception(s, e);
             }
         });
-        session.registerProtocol(ApplicationProtocol.HTTP_2.id, new ClientH2UpgradeHandler(http2, exceptionCallback));
+        // ALPN chose h2: what HttpCore's ClientH2UpgradeHandler does, with the guard in front
+        session.registerProtocol(ApplicationProtocol.HTTP_2.id, (s, callback) -> {
+            H2Guard guard = guard(s, guarded -> new ClientH2PrefaceHandler(guarded, http2, true, callback, exceptionCallback));
+            s.upgrade(guard);
+            try {
+                guard.connected(s);
+            } catch (IOException e) {
+                guard.exception(s, e);
+            }
+        });
         return switch (policy) {
-            case FORCE_HTTP_2 -> new ClientH2PrefaceHandler(session, http2, false, exceptionCallback);
+            case FORCE_HTTP_2 -> guard(session, guarded -> new ClientH2PrefaceHandler(guarded, http2, false, exceptionCallback));
             case FORCE_HTTP_1 -> new Http1Connection(recorders, phase);
             default -> new HttpProtocolNegotiator(session, null);
         };
+    }
+
+    private H2Guard guard(ProtocolIOSession session, java.util.function.Function<ProtocolIOSession, IOEventHandler> preface) {
+        return H2Guard.create(session, preface, MAX_FRAME_PAYLOAD, handshakeTimeout, recorders, phase);
     }
 }
