@@ -317,19 +317,22 @@ final class FrameFilter {
         return s.toString();
     }
 
-    /** Up to 16 bytes, as text when printable, else in hex: enough to recognise what answered. */
+    /** Up to 24 bytes as text, other bytes as \xNN: enough to recognise what answered. */
     private static String preview(ByteBuffer buf, int at, int n) {
-        int len = Math.min(n, 16);
-        boolean printable = true;
-        StringBuilder hex = new StringBuilder();
-        StringBuilder text = new StringBuilder();
+        int len = Math.min(n, 24);
+        StringBuilder text = new StringBuilder("\"");
         for (int k = 0; k < len; k++) {
             int b = buf.get(at + k) & 0xff;
-            printable &= b >= 0x20 && b < 0x7f || b == '\r' || b == '\n' || b == '\t';
-            hex.append(String.format("%02x", b));
-            text.append(b == '\r' ? "\\r" : b == '\n' ? "\\n" : b == '\t' ? "\\t" : String.valueOf((char) b));
+            if (b == '\r') {
+                text.append("\\r");
+            } else if (b == '\n') {
+                text.append("\\n");
+            } else if (b >= 0x20 && b < 0x7f && b != '\\') {
+                text.append((char) b);
+            } else {
+                text.append(String.format("\\x%02x", b));
+            }
         }
-        String more = n > len ? "..." : "";
-        return printable ? "\"" + text + more + "\"" : "0x" + hex + more;
+        return text.append(n > len ? "...\"" : "\"").toString();
     }
 }
