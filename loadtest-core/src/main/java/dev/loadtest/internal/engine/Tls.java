@@ -14,7 +14,10 @@ import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
 import org.apache.hc.core5.http2.ssl.H2ClientTlsStrategy;
 import org.apache.hc.core5.ssl.SSLContexts;
 
-/** The TLS strategy: certificates and host names verified, unless the test opted out explicitly. */
+/**
+ * The TLS strategy: certificates and host names verified, unless the test opted out explicitly; a port that
+ * answers the ClientHello in plain text fails the connection with a {@link SetupException}.
+ */
 final class Tls {
 
     private Tls() {
@@ -25,7 +28,8 @@ final class Tls {
         boolean http1Only = test.protocol() == Protocol.HTTP_1_1;
         SSLContext context = trustAll ? trustAllContext()
                 : test.sslContext().orElseGet(SSLContexts::createSystemDefault);
-        return new H2ClientTlsStrategy(context, (endpoint, engine) -> {
+        // engines that recognise a plain-text reply to the ClientHello (see TlsReplyCheck)
+        return new H2ClientTlsStrategy(new TlsReplyCheckContext(context), (endpoint, engine) -> {
             SSLParameters parameters = engine.getSSLParameters();
             if (trustAll) {
                 // "" switches the JDK's host name check off; null does not on JDK 17 (checked on loopback)

@@ -19,6 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A wrong setup shows in a connection's first bytes: the connection fails with a {@link SetupException} that
@@ -88,6 +90,47 @@ class WrongSetupTest {
         try (TestServer server = TestServer.tls()) {
             URI plain = URI.create("http://127.0.0.1:" + server.port() + "/");
             assertSetup(ConnectionProbe.probe(plain, Protocol.HTTP_2, WITHIN), "answered the HTTP/2 preface with TLS: use https://");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Protocol.class)
+    void should_say_use_http_when_a_plain_port_answers_the_tls_client_hello(Protocol protocol) throws Exception {
+        FaultServer.Behaviour plain = conn -> {
+            conn.write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            conn.close();
+        };
+        try (FaultServer server = FaultServer.start(plain)) {
+            URI https = URI.create("https://127.0.0.1:" + server.port() + "/");
+            assertSetup(ConnectionProbe.probe(https, protocol, WITHIN), "the server at 127.0.0.1:" + server.port()
+                    + " does not speak TLS: use http:// (it answered \"HTTP/1.1 400 Bad...\")");
+        }
+    }
+
+    @Test
+    void should_say_use_http_when_nginxs_plain_port_answers_the_tls_client_hello() throws Exception {
+        assumeTrue(Nginx.isAvailable(), Nginx::unavailableReason);
+        try (Nginx nginx = Nginx.start()) {
+            URI https = URI.create("https://127.0.0.1:" + nginx.http1Port() + "/hello");
+            assertSetup(ConnectionProbe.probe(https, Protocol.NEGOTIATE, WITHIN), "does not speak TLS: use http://");
+        }
+    }
+
+    @Test
+    void should_say_use_http_when_jettys_plain_port_answers_the_tls_client_hello() throws Exception {
+        try (TestServer server = TestServer.h2c()) {
+            URI https = URI.create("https://127.0.0.1:" + server.port() + "/");
+            assertSetup(ConnectionProbe.probe(https, Protocol.HTTP_2, WITHIN), "does not speak TLS: use http://");
+        }
+    }
+
+    @Test
+    void should_still_connect_to_a_real_tls_server() throws Exception {
+        try (TestServer server = TestServer.tls()) {
+            Outcome outcome = ConnectionProbe.probe(dev.loadtest.LoadTest.target(server.uri("/")).requests(1)
+                    .sslContext(server.sslContext()).build(), WITHIN);
+            assertThat(outcome.failure()).isNull();
+            assertThat(outcome.status()).isBetween(200, 599);
         }
     }
 
