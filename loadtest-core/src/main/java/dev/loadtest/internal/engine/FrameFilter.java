@@ -196,7 +196,7 @@ final class FrameFilter {
             throw new SetupException("the server at " + server + " answered the HTTP/2 preface with TLS: use https://");
         }
         String start = ascii(buf, at, Math.min(n, HTTP1.length()));
-        if (HTTP1.startsWith(start) && n < HTTP1.length() && !complete) {
+        if (HTTP1.startsWith(start) && n <= HTTP1.length() && !complete) {
             return;   // perhaps a status line: wait for its version
         }
         if (start.equals(HTTP1)) {
