@@ -155,6 +155,20 @@ class H2ConformanceTest {
         }
     }
 
+    @Test
+    void should_say_use_https_in_the_runs_errors_when_h2c_meets_a_tls_port() throws Exception {
+        try (FaultServer server = FaultServer.startTls(H2Faults.ok())) {
+            java.net.URI plain = java.net.URI.create("http://127.0.0.1:" + server.port() + "/");
+            Run run = run("h2c-against-tls-port", dev.loadtest.LoadTest.target(plain)
+                    .protocol(dev.loadtest.Protocol.HTTP_2).clients(2).requests(6).requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithin(run, Duration.ZERO);
+            assertThat(run.requests().succeeded()).as(run.report()).isZero();
+            assertThat(samples(run)).as(run.report()).isNotEmpty().allMatch(m -> m.contains(
+                    "the server at 127.0.0.1:" + server.port() + " answered the HTTP/2 preface with TLS: use https://"));
+        }
+    }
+
     private static java.util.List<String> samples(Run run) {
         return run.result().errors().values().stream().map(ErrorCount::sampleMessage).toList();
     }
