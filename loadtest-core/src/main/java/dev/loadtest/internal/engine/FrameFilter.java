@@ -236,6 +236,9 @@ final class FrameFilter {
 
     /** Puts the bytes held back at {@code dst}'s position; they are filtered again with what follows. */
     int putHeld(ByteBuffer dst) {
+        if (heldLength == 0) {
+            return 0;   // the usual case: every read
+        }
         int n = Math.min(heldLength, dst.remaining());
         dst.put(held, 0, n);
         System.arraycopy(held, n, held, 0, heldLength - n);
