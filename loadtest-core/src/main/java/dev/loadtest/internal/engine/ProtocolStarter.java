@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine;
 
 import java.io.IOException;
+import java.util.function.Function;
 import org.apache.hc.core5.function.Callback;
 import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
@@ -83,7 +84,8 @@ final class ProtocolStarter implements IOEventHandlerFactory {
         };
     }
 
-    private H2Guard guard(ProtocolIOSession session, java.util.function.Function<ProtocolIOSession, IOEventHandler> preface) {
+    /** {@code handshakeTimeout} is the run's connect timeout: it also bounds the wait for the server's SETTINGS. */
+    private H2Guard guard(ProtocolIOSession session, Function<ProtocolIOSession, IOEventHandler> preface) {
         return H2Guard.create(session, preface, MAX_FRAME_PAYLOAD, handshakeTimeout, recorders, phase);
     }
 }
