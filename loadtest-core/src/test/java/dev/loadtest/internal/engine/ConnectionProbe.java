@@ -61,13 +61,11 @@ final class ConnectionProbe {
         ClientH2StreamMultiplexerFactory http2 = new ClientH2StreamMultiplexerFactory(H2Processors.client(), null,
                 H2Config.custom().setPushEnabled(false).build(), CharCodingConfig.DEFAULT, null);
         Timeout connect = Timeout.of(test.connectTimeout());
-        H2AsyncRequester requester = new H2AsyncRequester(policy,
-                IOReactorConfig.custom().setIoThreadCount(1).setSelectInterval(TimeValue.ofMilliseconds(20))
-                        .setSoTimeout(Timeout.of(test.requestTimeout())).build(),
+        IOReactorConfig reactor = IOReactorConfig.custom().setIoThreadCount(1)
+                .setSelectInterval(TimeValue.ofMilliseconds(20)).setSoTimeout(Timeout.of(test.requestTimeout())).build();
+        H2AsyncRequester requester = requester(policy, reactor,
                 new ProtocolStarter(http2, policy, tls ? Tls.strategy(test) : null, connect, e -> { }, recorders, phase),
-                null, e -> { }, new SessionErrors(errors),
-                new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null),
-                tls ? Tls.strategy(test) : null, connect, null, null);
+                new SessionErrors(errors), tls ? Tls.strategy(test) : null, connect);
         requester.start();
         try {
             HttpHost host = new HttpHost(uri.getScheme(), uri.getHost(), uri.getPort());
@@ -100,6 +98,32 @@ final class ConnectionProbe {
         } finally {
             requester.close(CloseMode.IMMEDIATE);
         }
+    }
+
+    /**
+     * HttpCore 5.4's constructor, or 5.3's (one without the metrics listener and worker selector): so these
+     * probes also run with {@code -Dhttpcore5.version=5.3.6}.
+     */
+    private static H2AsyncRequester requester(HttpVersionPolicy policy, IOReactorConfig reactor,
+                                              ProtocolStarter starter, SessionErrors listener,
+                                              org.apache.hc.core5.http.nio.ssl.TlsStrategy tls, Timeout handshake)
+            throws ReflectiveOperationException {
+        StrictConnPool<HttpHost, IOSession> pool =
+                new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null);
+        org.apache.hc.core5.function.Callback<Exception> ignore = e -> { };
+        for (java.lang.reflect.Constructor<?> c : H2AsyncRequester.class.getConstructors()) {
+            if (c.getParameterCount() == 11) {
+                return (H2AsyncRequester) c.newInstance(policy, reactor, starter, null, ignore, listener, pool, tls,
+                        handshake, null, null);
+            }
+        }
+        for (java.lang.reflect.Constructor<?> c : H2AsyncRequester.class.getConstructors()) {
+            if (c.getParameterCount() == 9) {
+                return (H2AsyncRequester) c.newInstance(policy, reactor, starter, null, ignore, listener, pool, tls,
+                        handshake);
+            }
+        }
+        throw new IllegalStateException("no H2AsyncRequester constructor known here");
     }
 
     static Outcome probe(URI uri, Protocol protocol, Duration within) throws Exception {
