@@ -234,16 +234,20 @@ final class FrameFilter {
         }
     }
 
-    /** Puts the bytes held back at {@code dst}'s position; they are filtered again with what follows. */
-    int putHeld(ByteBuffer dst) {
+    /**
+     * Puts the bytes held back at {@code dst}'s position, all or none (false when they do not fit: read
+     * nothing then); they are filtered again with what follows.
+     */
+    boolean putHeld(ByteBuffer dst) {
         if (heldLength == 0) {
-            return 0;   // the usual case: every read
+            return true;   // the usual case: every read
         }
-        int n = Math.min(heldLength, dst.remaining());
-        dst.put(held, 0, n);
-        System.arraycopy(held, n, held, 0, heldLength - n);
-        heldLength -= n;
-        return n;
+        if (dst.remaining() < heldLength) {
+            return false;   // HttpCore's buffer has room for a frame header whenever we hold one: not seen
+        }
+        dst.put(held, 0, heldLength);
+        heldLength = 0;
+        return true;
     }
 
     /**

@@ -51,7 +51,9 @@ final class H2Session implements ProtocolIOSession {
             return endSeen ? -1 : 0;
         }
         int start = dst.position();
-        filter.putHeld(dst);
+        if (!filter.putHeld(dst)) {
+            return 0;
+        }
         int n = real.read(dst);
         int end = filter.filter(dst, start, dst.position());
         dst.position(end);
