@@ -634,7 +634,8 @@ public final class LoadTest {
             try {
                 this.body = BoundedFile.read("body file", file, MAX_BODY_BYTES);
             } catch (IOException e) {
-                throw new IllegalArgumentException("body file (" + file + ") cannot be read: " + e, e);
+                throw new IllegalArgumentException("body file (" + file + ") cannot be read ("
+                        + BoundedFile.describe(e) + ")", e);
             }
             return this;
         }

@@ -64,4 +64,17 @@ public final class BoundedFile {
         return n % (1L << 20) == 0 ? (n >> 20) + " MiB" : n % 1024 == 0 ? (n >> 10) + " KiB" : n + " bytes";
     }
 
+    /** What went wrong in words: "no such file", "permission denied", or the system's own message. */
+    public static String describe(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
 }

@@ -97,7 +97,11 @@ final class MergeCommand implements Callable<Integer> {
         output.quiet = quiet;
         parent.output = output;
         parent.gates = gates;
-        parent.checkOutputFiles();
+        OutputFiles outputs = parent.outputFiles();
+        for (Path file : files) {
+            outputs.input("the merged file " + file, file);
+        }
+        parent.checkFiles(outputs);
         return parent.report(merged, null);
     }
 

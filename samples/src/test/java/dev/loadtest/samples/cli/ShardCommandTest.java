@@ -85,7 +85,7 @@ class ShardCommandTest {
         assertUsage(CommandRun.of("--shard", "1", "-n", "9", "-c", "3", uri()), "--shard (1) must be I/N");
         assertUsage(CommandRun.of("--shard", "x/3", "-n", "9", "-c", "3", uri()), "--shard index (x)");
         assertUsage(CommandRun.of("--shard", "0/4", "-n", "9", "-c", "3", uri()),
-                "clients (3) must be >= shard count (4)");
+                "-c (3) must be >= shard count (4)");
         LoadTestCommand.environment = name -> null;
         assertUsage(CommandRun.of("--shards", "3", "-n", "9", "-c", "3", uri()), "needs $JOB_COMPLETION_INDEX");
         assertUsage(CommandRun.of("--start-at", "soon", "-n", "9", uri()), "--start-at (soon) must be seconds");
