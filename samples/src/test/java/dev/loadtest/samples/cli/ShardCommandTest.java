@@ -157,6 +157,44 @@ class ShardCommandTest {
                 ra.rate().get().schedulerLag().count() + ResultJson.read(b).rate().get().schedulerLag().count());
     }
 
+    @Test
+    void should_refuse_to_merge_into_one_of_its_inputs_impossible_results_and_shards_of_other_runs()
+            throws Exception {
+        Path a = dir.resolve("m0.json");
+        Path b = dir.resolve("m1.json");
+        Path otherRun = dir.resolve("other-run.json");
+        Path otherHeaders = dir.resolve("other-headers.json");
+        long t0 = Instant.now().getEpochSecond() - 60;   // in the past: the shards start at once
+        for (String[] shard : new String[][] {{"0/2", a.toString(), Long.toString(t0), "X-Run: 1"},
+                {"1/2", b.toString(), Long.toString(t0), "X-Run: 1"},
+                {"1/2", otherRun.toString(), Long.toString(t0 - 3600), "X-Run: 1"},
+                {"1/2", otherHeaders.toString(), Long.toString(t0), "X-Run: 2"}}) {
+            CommandRun run = CommandRun.of("--shard", shard[0], "--start-at", shard[2], "-H", shard[3], "-n", "20",
+                    "-c", "2", "-q", "--json", shard[1], uri());
+            assertThat(run.code()).as(run.err()).isZero();
+        }
+        String before = Files.readString(a);
+
+        assertUsage(CommandRun.of("merge", a.toString(), b.toString(), "--json", a.toString()),
+                "--json " + a + ": names the same file as " + a + ", which would be overwritten");
+        assertUsage(CommandRun.of("merge", a.toString(), b.toString(), "--html", dir.resolve(".") + "/m1.json"),
+                "names the same file as " + b);
+        assertThat(Files.readString(a)).isEqualTo(before);
+        assertUsage(CommandRun.of("merge", a.toString(), otherRun.toString()),
+                otherRun + " (shard 1/2) is not a shard of the same run: its start time ("
+                        + Instant.ofEpochSecond(t0 - 3600) + ") differs from " + a + "'s (" + Instant.ofEpochSecond(t0) + ")");
+        assertUsage(CommandRun.of("merge", a.toString(), otherHeaders.toString()),
+                otherHeaders + " (shard 1/2) is not a shard of the same run: its headers ([X-Run: 2]) differs from "
+                        + a + "'s ([X-Run: 1])");
+        Path forged = dir.resolve("forged.json");
+        Files.writeString(forged, Files.readString(b).replaceFirst("\"done\" : 10,", "\"done\" : 11,")
+                .replaceFirst("\"total\" : 10,", "\"total\" : 9,"));
+        assertUsage(CommandRun.of("merge", a.toString(), forged.toString()),
+                forged + ": requests.done (11) must be <= requests.total (9)");
+        assertUsage(CommandRun.of("merge", a.toString(), "/dev/zero"),
+                "merged file (/dev/zero) must be a regular file, not a device, pipe or socket");
+    }
+
     private static void assertUsage(CommandRun run, String message) {
         assertThat(run.code()).as(run.out() + run.err()).isEqualTo(LoadTestCommand.USAGE);
         assertThat(run.err()).contains(message);
