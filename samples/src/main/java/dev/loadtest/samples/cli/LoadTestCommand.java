@@ -59,8 +59,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * </pre>
  *
  * <p>Exit codes: {@value #OK} done and every gate kept; {@value #GATE_BREACHED} a gate breached (each is
- * listed on stderr, "required X, actual Y"); {@value #USAGE} a usage error (bad flag or value, unreadable
- * file, unresolvable host: one line on stderr); {@value #RUN_FAILED} the run or its output failed.
+ * listed on stderr, "required X, actual Y"); {@value #USAGE} a usage error, found before any load is sent (bad
+ * flag or value, unreadable or oversized input, an output that cannot be written or would overwrite another
+ * file, unresolvable host: one line on stderr, URIs and headers redacted); {@value #RUN_FAILED} the run or
+ * its output failed.
  */
 @Command(name = "loadtest", mixinStandardHelpOptions = true, versionProvider = LoadTestCommand.Version.class,
         subcommands = MergeCommand.class,
@@ -80,8 +82,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "Exit codes:",
             "  0  done, every gate kept",
             "  1  a gate breached: each is listed on stderr as \"required X, actual Y\"",
-            "  2  usage error: bad option or value, unreadable file, unresolvable host",
-            "  3  the run failed, or an output file could not be written",
+            "  2  usage error, before any load: bad option or value, unreadable or oversized input file, an output",
+            "     that cannot be written or names another output or an input, unresolvable host",
+            "  3  the run failed, or an output file failed while written after the run",
             "",
             "Examples:",
             "  loadtest                                   # the embedded demo server",
@@ -219,7 +222,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         List<String> headers = new ArrayList<>();
 
         @Option(names = {"-d", "--data"}, paramLabel = "FILE",
-                description = "Sends the file as the request body; the method becomes POST.")
+                description = "Sends the file (at most 64 MiB) as the request body; the method becomes POST.")
         Path data;
 
         @Option(names = "--method", paramLabel = "METHOD",
@@ -227,8 +230,8 @@ public final class LoadTestCommand implements Callable<Integer> {
         String method;
 
         @Option(names = {"-i", "--input-file"}, paramLabel = "FILE",
-                description = "Reads the URIs from a file, one a line (blank lines and # comments skipped), "
-                        + "instead of the command line.")
+                description = "Reads the URIs from a file (at most 16 MiB), one a line (blank lines and # comments "
+                        + "skipped), instead of the command line.")
         Path inputFile;
     }
 

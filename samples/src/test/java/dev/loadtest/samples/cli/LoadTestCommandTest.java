@@ -373,6 +373,16 @@ class LoadTestCommandTest {
     // ---- failures after the run -----------------------------------------------------------------------
 
     @Test
+    void should_write_outputs_to_dev_null_however_many_name_it() {
+        assumeThat(Path.of("/dev/null")).exists();
+
+        CommandRun run = CommandRun.of("-q", "-n", "10", "--json", "/dev/null", "--html", "/dev/null", hello);
+
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.err()).isEmpty();
+    }
+
+    @Test
     void should_exit_3_when_an_output_file_fails_while_written_after_the_run() {
         assumeThat(Path.of("/dev/full")).exists();   // Linux: every write fails with ENOSPC
         // the command refuses /dev/full before a run (UsageErrorTest); a disk that fills up during the run
