@@ -554,8 +554,11 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
     }
 
-    /** The builder's parameters the command sets from one flag, longest name first (body file before body). */
-    private static final Pattern PARAMETER = Pattern.compile("\\b(body file|connectTimeout|requestTimeout|maxBacklog"
+    /**
+     * The builder's parameters the command sets from one flag, longest name first (body file before body); a
+     * stage's own duration is not the run's.
+     */
+    private static final Pattern PARAMETER = Pattern.compile("(?<!stage )\\b(body file|connectTimeout|requestTimeout|maxBacklog"
             + "|warmUp|startAt|clients|streams|threads|requests|duration|interval|body|rate) \\(([^()]*)\\)");
 
     /**
