@@ -374,8 +374,9 @@ public final class LoadTestCommand implements Callable<Integer> {
         List<String> targets = targets();
         boolean demo = targets.isEmpty();
         checkCombinations();
-        // every check before any load: the settings (the builder's rules), the host, the files
-        LoadTest planned = demo ? null : build(targets, false);
+        // every check before any load (and before the demo server starts): the settings (the builder's
+        // rules; the demo's port is not known yet, any valid one stands in for it), the host, the files
+        LoadTest planned = build(demo ? List.of("http://127.0.0.1:1/hello") : targets, demo);
         if (!demo) {
             checkResolvable(targets);
         }

@@ -68,6 +68,8 @@ class UsageErrorTest {
                 bad("--min-rps many URI", "'many' is not a rate"),
                 // values out of range
                 bad("-c 0 URI", "-c (0) must be >= 1"),
+                bad("-c 0", "-c (0) must be >= 1"),   // the demo: refused before its server starts (one line)
+                bad("--json DIR/out --html DIR/out", "--html DIR/out: names the same file as --json"),
                 bad("-m 0 URI", "-m (0) must be >= 1"),
                 bad("-D 0 URI", "-D (0) must be > 0"),
                 bad("-N 0s URI", "-N (0s) must be > 0"),
