@@ -67,9 +67,9 @@ public final class Results {
      * call the results "result 1", "result 2"...; see {@link #merge(List, List)} to name them.
      *
      * @throws IllegalArgumentException if there are none, or they are not shards of one run: different
-     *     targets, protocol, streams, method, interval, headers, body length, start time, whole-run clients,
-     *     requests, duration or rate, or shard count, or a shard index given twice; or their counts overflow
-     *     when added
+     *     targets, protocol, streams, method, interval, headers, body length, whole-run clients, requests,
+     *     duration or rate, or shard count; start times further apart than the run lasted plus 5 s (or one
+     *     set and one not); a shard index given twice; or their counts overflow when added
      */
     public static Result merge(List<Result> results) {
         Objects.requireNonNull(results, "results must not be null");
@@ -125,7 +125,7 @@ public final class Results {
             checks.same("interval", first.interval(), t.interval());
             checks.same("clients of the whole run", first.unsharded().clients(), t.unsharded().clients());
             checks.same("protocol spoken", results.get(0).protocol(), r.protocol());
-            checks.sameRun(first, t);
+            checks.sameRun(results.get(0), r);
             if (seen[t.shardIndex()]) {
                 throw new IllegalArgumentException(which + ": shard index " + t.shardIndex()
                         + " is given twice; each shard of a run is merged once");

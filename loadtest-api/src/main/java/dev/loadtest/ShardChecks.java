@@ -57,19 +57,52 @@ final class ShardChecks {
 
     /**
      * What else every shard of one run shares: the request (headers as shown, body length), the whole run's
-     * size (requests, duration, rate) and the start time the shards were given. Headers compare as a JSON
+     * size (requests, duration, rate) and a start time (see {@link #START_SKEW}). Headers compare as a JSON
      * result records them, credentials redacted, so shards read back and shards in memory compare equal.
      */
-    void sameRun(LoadTest first, LoadTest t) {
+    void sameRun(Result firstResult, Result result) {
+        LoadTest first = firstResult.test();
+        LoadTest t = result.test();
         same("headers", first.headers().toString(), t.headers().toString());
         same("body length", first.bodyLength(), t.bodyLength());
-        same("start time", first.startAt().map(Object::toString).orElse("none"),
-                t.startAt().map(Object::toString).orElse("none"));
+        same("start time", first.startAt().isPresent() ? "set" : "none", t.startAt().isPresent() ? "set" : "none");
+        if (first.startAt().isPresent()) {
+            sameTime(firstResult, result);
+        }
         LoadTest a = first.unsharded();
         LoadTest b = t.unsharded();
         same("requests of the whole run", text(a.requests()), text(b.requests()));
         same("duration", a.duration().map(Durations::human).orElse("none"), b.duration().map(Durations::human).orElse("none"));
         same("rate of the whole run", text(a.rate()), text(b.rate()));
+    }
+
+    /**
+     * How far apart the start times of two shards of one run may be beyond the length of the run: shards
+     * started with {@code --start-delay} round up to the next second of their own clock, so processes launched
+     * a moment apart differ by a second or two; NTP keeps clocks within milliseconds.
+     */
+    static final java.time.Duration START_SKEW = java.time.Duration.ofSeconds(5);
+
+    /**
+     * The shards of one run run at the same time: their start times are no further apart than the longer
+     * one lasted (warm-up and measured phase) plus {@link #START_SKEW}. Two runs of the same settings, one
+     * after the other, are not.
+     */
+    private void sameTime(Result firstResult, Result result) {
+        java.time.Instant a = firstResult.test().startAt().orElseThrow();
+        java.time.Instant b = result.test().startAt().orElseThrow();
+        java.time.Duration gap = java.time.Duration.between(a, b).abs();
+        java.time.Duration span = max(firstResult.test().warmUp().plus(firstResult.duration()),
+                result.test().warmUp().plus(result.duration()));
+        if (gap.compareTo(span.plus(START_SKEW)) > 0) {
+            throw new IllegalArgumentException(which + " is not a shard of the same run: its start time (" + b
+                    + ") is " + Durations.human(gap) + " away from " + firstName + "'s (" + a + "), more than the run "
+                    + "lasted (" + Durations.human(span) + ") and " + Durations.human(START_SKEW) + " of skew");
+        }
+    }
+
+    private static java.time.Duration max(java.time.Duration a, java.time.Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     private static String text(java.util.OptionalLong n) {

@@ -204,9 +204,16 @@ class ResultsTest {
                 .startAt(java.time.Instant.parse("2026-12-01T11:00:00Z")).shard(1, 2).build());
         assertThatThrownBy(() -> Results.merge(List.of(a, otherStart), names))
                 .hasMessage("s1.json (shard 1/2) is not a shard of the same run: its start time (2026-12-01T11:00:00Z)"
-                        + " differs from s0.json's (2026-12-01T10:00:00Z)");
+                        + " is 60 min away from s0.json's (2026-12-01T10:00:00Z), more than the run lasted (2010 ms) and"
+                        + " 5 s of skew");
+        // --start-delay rounds up to the next second of each process's clock: a second or two apart is one run
+        Result skewed = withTest(b, whole().header("X-Run", "1")
+                .startAt(java.time.Instant.parse("2026-12-01T10:00:02Z")).shard(1, 2).build());
+        assertThat(Results.merge(List.of(a, skewed), names).requests().total())
+                .isEqualTo(a.requests().total() + b.requests().total());
         Result noStart = withTest(b, whole().header("X-Run", "1").shard(1, 2).build());
-        assertThatThrownBy(() -> Results.merge(List.of(a, noStart), names)).hasMessageContaining("its start time (none)");
+        assertThatThrownBy(() -> Results.merge(List.of(a, noStart), names))
+                .hasMessageContaining("its start time (none) differs from s0.json's (set)");
         Result otherSize = withTest(b, whole().requests(700).header("X-Run", "1")
                 .startAt(java.time.Instant.parse("2026-12-01T10:00:00Z")).shard(1, 2).build());
         assertThatThrownBy(() -> Results.merge(List.of(a, otherSize), names))
