@@ -71,7 +71,7 @@ public final class Redaction {
     }
 
     private static String redact(String text, String marker) {
-        String shown = USER_INFO.matcher(text).replaceFirst(Matcher.quoteReplacement(REDACTED) + "@");
+        String shown = USER_INFO.matcher(text).replaceFirst(Matcher.quoteReplacement(marker) + "@");
         int question = shown.indexOf('?');
         if (question >= 0) {
             int hash = shown.indexOf('#', question);

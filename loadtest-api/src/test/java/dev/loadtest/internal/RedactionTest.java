@@ -54,6 +54,8 @@ class RedactionTest {
         assertThat(redacted.toString()).isEqualTo("http://127.0.0.1:8080/hello?user=ann&api_key=%3Credacted%3E");
         assertThat(redacted.getQuery()).isEqualTo("user=ann&api_key=<redacted>");
         assertThat(Redaction.display(redacted)).isEqualTo("http://127.0.0.1:8080/hello?user=ann&api_key=<redacted>");
+        assertThat(Redaction.redacted(URI.create("http://ann:pw@h/reset/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln?x=1"))
+                .toString()).isEqualTo("http://%3Credacted%3E@h/reset/%3Credacted%3E?x=1");
         URI plain = URI.create("http://127.0.0.1/hello?user=ann");
         assertThat(Redaction.redacted(plain)).isSameAs(plain);
     }
