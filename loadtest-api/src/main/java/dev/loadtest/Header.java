@@ -1,6 +1,7 @@
 package dev.loadtest;
 
 import dev.loadtest.internal.Redaction;
+import dev.loadtest.internal.Tokens;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.List;
@@ -23,7 +24,8 @@ public record Header(String name, String value) {
             List.of("content-length", "transfer-encoding", "connection", "upgrade", "keep-alive", "te");
     /** Names that carry credentials: the standard ones and the usual custom ones (X-Api-Key, X-Auth-Token...). */
     private static final Pattern SECRET_NAME = Pattern.compile(
-            "(?i).*(auth|token|secret|passw|api[-_]?key|session|cookie|credential|signature).*|.*key|sig");
+            "(?i).*(auth|token|secret|passw|pwd|passphrase|api[-_]?key|session|cookie|credential|signature|jwt"
+                    + "|bearer).*|.*(key|code)|(.*[-_])?(sig|pass|otp)");
 
     public Header {
         Objects.requireNonNull(name, "header name must not be null");
@@ -43,18 +45,48 @@ public record Header(String name, String value) {
     }
 
     /**
-     * Whether this header may carry a credential, so that {@link #toString()}, the JSON result and the
-     * reports show its value redacted (the value itself is sent unchanged). See {@link #isSecretName}.
+     * Whether this header may carry a credential, so that {@link #toString()}, the JSON result, the reports and
+     * every message show its value redacted (the value itself is sent unchanged). See
+     * {@link #isSecret(String, String)}.
      */
     public boolean isSecret() {
-        return isSecretName(name);
+        return isSecret(name, value);
+    }
+
+    /**
+     * Whether a header or query parameter of this name and value may carry a credential: its name says so
+     * ({@link #isSecretName}), or its value has the shape of one, whatever it is called:
+     * <ul>
+     *   <li>a JSON Web Token, {@code eyJ...} with two dots (as in {@code X-JWT: eyJhbGciOi...});</li>
+     *   <li>an authorization scheme and its credentials: {@code Bearer ...}, {@code Basic ...},
+     *       {@code Token ...}, {@code Digest ...}, {@code Negotiate ...}, {@code NTLM ...},
+     *       {@code AWS4-HMAC-SHA256 ...};</li>
+     *   <li>a long opaque token: one word of base64, base64url or hex characters mixing letters and digits,
+     *       at least 20 characters long (32 if it holds a {@code /} or a {@code .}, as paths and versions
+     *       such as {@code loadtest/1.0.0} do).</li>
+     * </ul>
+     * This is the one rule behind every redaction: reports, the JSON result, URIs in messages (query
+     * parameters by name and value) and error messages that quote a header.
+     *
+     * <pre>{@code
+     * Header.isSecret("X-JWT", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig");   // true (a JWT)
+     * Header.isSecret("X-Upstream", "Bearer abc");                            // true (a scheme and a token)
+     * Header.isSecret("X-Trace", "9f86d081884c7d659a2feaa0c55ad015");         // true (a long opaque token)
+     * Header.isSecret("Accept", "application/json");                          // false
+     * }</pre>
+     */
+    public static boolean isSecret(String name, String value) {
+        return isSecretName(name) || Tokens.isSecretValue(value);
     }
 
     /**
      * Whether a header or query parameter of this name may carry a credential: one whose name contains, in
-     * any case, {@code auth}, {@code token}, {@code secret}, {@code passw}, {@code api-key} (or {@code api_key},
-     * {@code apikey}), {@code session}, {@code cookie}, {@code credential} or {@code signature}, ends with
-     * {@code key} ({@code Ocp-Apim-Subscription-Key}, {@code key=}), or is {@code sig} (signed URLs).
+     * any case, {@code auth}, {@code token}, {@code secret}, {@code passw}, {@code pwd}, {@code passphrase},
+     * {@code api-key} (or {@code api_key}, {@code apikey}), {@code session}, {@code cookie}, {@code credential},
+     * {@code signature}, {@code jwt} or {@code bearer}; ends with {@code key} ({@code Ocp-Apim-Subscription-Key},
+     * {@code key=}) or {@code code} (OAuth's {@code ?code=}); or is, or ends with {@code -} or {@code _} and,
+     * {@code sig} (signed URLs), {@code pass} or {@code otp}. See {@link #isSecret(String, String)} for values
+     * recognised by their shape.
      * Redacting a harmless value costs a report little; printing a key costs much more, so the rule may
      * grow in later versions.
      *
@@ -62,6 +94,7 @@ public record Header(String name, String value) {
      * Header.isSecretName("Authorization");   // true
      * Header.isSecretName("X-Api-Key");       // true
      * Header.isSecretName("key");             // true (a query parameter)
+     * Header.isSecretName("code");            // true (an OAuth authorization code)
      * Header.isSecretName("Accept");          // false
      * }</pre>
      */

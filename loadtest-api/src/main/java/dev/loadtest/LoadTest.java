@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import dev.loadtest.internal.BoundedFile;
 import dev.loadtest.internal.Engines;
 import dev.loadtest.internal.Redaction;
 import dev.loadtest.internal.Shares;
@@ -129,7 +130,9 @@ public final class LoadTest {
      * several are used round robin on each connection, as h2load does.
      *
      * @throws IllegalArgumentException if no URI is given, or one is not an absolute {@code http} or
-     *     {@code https} URI with a host, or they name different servers
+     *     {@code https} URI with a host and a port within [1, 65535] (or none: 80 / 443), or carries user
+     *     info, or they name different servers. The message shows the URI with credentials redacted
+     *     ({@link Header#isSecret(String, String)}).
      */
     public static Builder target(URI... uris) {
         return new Builder(Arrays.asList(Objects.requireNonNull(uris, "uris must not be null")));
@@ -144,7 +147,7 @@ public final class LoadTest {
                 parsed.add(new URI(Objects.requireNonNull(uri, "uri must not be null")));
             } catch (java.net.URISyntaxException e) {
                 // neither the text nor the cause may carry a password into logs
-                throw new IllegalArgumentException("target (" + Targets.redacted(uri) + ") is not a valid URI: "
+                throw new IllegalArgumentException("target (" + Redaction.display(uri) + ") is not a valid URI: "
                         + e.getReason());
             }
         }
@@ -520,10 +523,17 @@ public final class LoadTest {
         /**
          * A common wall-clock time to start at: {@link LoadTest#start()} returns at once, and the run
          * (connections included) begins at this instant, so shards on several machines line up (their clocks
-         * should be synchronized, e.g. by NTP). A time already past starts at once. At most 1 hour ahead,
-         * checked when the test starts; {@code null} for none (the default).
+         * should be synchronized, e.g. by NTP). A time already past starts at once. Not before 1970-01-01T00:00Z
+         * (a negative count of epoch seconds is a mistake, not a time); at most 1 hour ahead, checked when the
+         * test starts; {@code null} for none (the default).
+         *
+         * @throws IllegalArgumentException if the time is before 1970-01-01T00:00:00Z
          */
         public Builder startAt(java.time.Instant startAt) {
+            if (startAt != null && startAt.isBefore(java.time.Instant.EPOCH)) {
+                throw new IllegalArgumentException("startAt (" + startAt + ") must not be before "
+                        + java.time.Instant.EPOCH + " (epoch seconds >= 0)");
+            }
             this.startAt = startAt;
             return this;
         }
@@ -613,16 +623,28 @@ public final class LoadTest {
             return this;
         }
 
-        /** The request body read from a file now, like h2load -d FILE. */
+        /**
+         * The request body read from a file now, like h2load -d FILE: a regular file (not a device, pipe or
+         * folder) of at most {@link #MAX_BODY_BYTES} bytes, held in memory and sent with every request.
+         *
+         * @throws IllegalArgumentException if the file cannot be read, is not a regular file or is larger
+         */
         public Builder body(Path file) {
             Objects.requireNonNull(file, "body file must not be null");
             try {
-                this.body = Files.readAllBytes(file);
-            } catch (IOException | OutOfMemoryError e) {
-                throw new IllegalArgumentException("body file (" + file + ") cannot be read: " + e, e);
+                this.body = BoundedFile.read("body file", file, MAX_BODY_BYTES);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("body file (" + file + ") cannot be read ("
+                        + BoundedFile.describe(e) + ")", e);
             }
             return this;
         }
+
+        /**
+         * The largest request body a file may give, 64 MiB: the body is held in memory once and sent with every
+         * request; {@code /dev/zero} or a disk image given by mistake must not exhaust the heap.
+         */
+        public static final long MAX_BODY_BYTES = 64L << 20;
 
         /** Time allowed to open a connection (TCP and TLS). Default 10 s; positive. */
         public Builder connectTimeout(Duration connectTimeout) {

@@ -63,16 +63,44 @@ public final class Results {
     }
 
     /**
-     * The whole run's result from its shards' results, in any order; one result is returned as is.
+     * The whole run's result from its shards' results, in any order; one result is returned as is. Messages
+     * call the results "result 1", "result 2"...; see {@link #merge(List, List)} to name them.
      *
      * @throws IllegalArgumentException if there are none, or they are not shards of one run: different
-     *     targets, protocol, streams, method, interval, whole-run clients or shard count, or a shard index
-     *     given twice
+     *     targets, protocol, streams, method, interval, headers, body length, whole-run clients, requests,
+     *     duration or rate, or shard count; start times further apart than the run lasted plus 5 s (or one
+     *     set and one not); a shard index given twice; or their counts overflow when added
      */
     public static Result merge(List<Result> results) {
         Objects.requireNonNull(results, "results must not be null");
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            names.add("result " + (i + 1));
+        }
+        return merge(results, names);
+    }
+
+    /**
+     * {@link #merge(List)}, with a name for each result (the file it was read from, say) that messages use to
+     * say which result does not fit: {@code "s1.json (shard 1/3) is not a shard of the same run: its start
+     * time (...) differs from s0.json's (...)"}.
+     *
+     * <pre>{@code
+     * Result whole = Results.merge(List.of(ResultJson.read(a), ResultJson.read(b)), List.of("a.json", "b.json"));
+     * }</pre>
+     *
+     * @param names one per result, in the same order
+     * @throws IllegalArgumentException as {@link #merge(List)} does, or if there are not as many names as results
+     */
+    public static Result merge(List<Result> results, List<String> names) {
+        Objects.requireNonNull(results, "results must not be null");
+        Objects.requireNonNull(names, "names must not be null");
         if (results.isEmpty()) {
             throw new IllegalArgumentException("results must not be empty: merge needs at least one result");
+        }
+        if (names.size() != results.size()) {
+            throw new IllegalArgumentException("names (" + names.size() + ") must be as many as results ("
+                    + results.size() + ")");
         }
         for (Result r : results) {
             Objects.requireNonNull(r, "result must not be null");
@@ -81,36 +109,33 @@ public final class Results {
             return results.get(0);
         }
         LoadTest first = results.get(0).test();
+        String firstName = names.get(0);
         boolean[] seen = new boolean[first.shardCount()];
         for (int i = 0; i < results.size(); i++) {
             Result r = results.get(i);
             LoadTest t = r.test();
-            String which = "result " + (i + 1) + " (shard " + t.shardIndex() + "/" + t.shardCount() + ")";
-            same(which, "shard count", first.shardCount(), t.shardCount());
+            String which = names.get(i) + " (shard " + t.shardIndex() + "/" + t.shardCount() + ")";
+            ShardChecks checks = new ShardChecks(which, firstName);
+            checks.same("shard count", first.shardCount(), t.shardCount());
             // as a JSON result records them: shards read back and shards in memory compare equal
-            same(which, "targets", Redaction.display(first.targets()), Redaction.display(t.targets()));
-            same(which, "protocol", first.protocol(), t.protocol());
-            same(which, "streams", first.streams(), t.streams());
-            same(which, "method", first.method(), t.method());
-            same(which, "interval", first.interval(), t.interval());
-            same(which, "clients of the whole run", first.unsharded().clients(), t.unsharded().clients());
-            same(which, "protocol spoken", results.get(0).protocol(), r.protocol());
+            checks.same("targets", Redaction.display(first.targets()), Redaction.display(t.targets()));
+            checks.same("protocol", first.protocol(), t.protocol());
+            checks.same("streams", first.streams(), t.streams());
+            checks.same("method", first.method(), t.method());
+            checks.same("interval", first.interval(), t.interval());
+            checks.same("clients of the whole run", first.unsharded().clients(), t.unsharded().clients());
+            checks.same("protocol spoken", results.get(0).protocol(), r.protocol());
+            checks.sameRun(results.get(0), r);
             if (seen[t.shardIndex()]) {
                 throw new IllegalArgumentException(which + ": shard index " + t.shardIndex()
                         + " is given twice; each shard of a run is merged once");
             }
             seen[t.shardIndex()] = true;
         }
+        ShardChecks.noOverflow(results, names);
         Result sum = add(results, first.unsharded());
         boolean allStalled = results.stream().allMatch(r -> r.verdict() == Verdict.STALLED);
         return withVerdict(sum, verdict(sum, allStalled));
-    }
-
-    private static void same(String which, String what, Object expected, Object actual) {
-        if (!expected.equals(actual)) {
-            throw new IllegalArgumentException(which + " is not a shard of the same run: its " + what + " ("
-                    + actual + ") differs from the first result's (" + expected + ")");
-        }
     }
 
     /**

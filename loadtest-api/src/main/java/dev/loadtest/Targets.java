@@ -1,12 +1,16 @@
 package dev.loadtest;
 
+import dev.loadtest.internal.Redaction;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
-/** The rules a load test's URIs follow. */
+/** The rules a load test's URIs follow. Every message shows a URI through {@link Redaction}. */
 final class Targets {
+
+    /** The highest TCP port. */
+    static final int MAX_PORT = 65_535;
 
     private Targets() {
     }
@@ -18,27 +22,37 @@ final class Targets {
         URI first = null;
         for (URI uri : uris) {
             Objects.requireNonNull(uri, "target must not be null");
-            // credentials first: no later message may print them
+            String shown = Redaction.display(uri);
+            // before any other rule, so that its message cannot be the one to print a password; a
+            // registry-based authority (a host with '_') has no parsed user info: look at the raw authority
             if (uri.getRawUserInfo() != null || (uri.getRawAuthority() != null && uri.getRawAuthority().contains("@"))) {
-                throw new IllegalArgumentException("target (" + redacted(uri.toString())
+                throw new IllegalArgumentException("target (" + shown
                         + ") must not carry user info: send credentials with header(\"Authorization\", ...)");
             }
             String scheme = uri.getScheme() == null ? null : uri.getScheme().toLowerCase(Locale.ROOT);
             if (!"http".equals(scheme) && !"https".equals(scheme)) {
-                throw new IllegalArgumentException("target (" + uri + ") must use the http or https scheme");
+                throw new IllegalArgumentException("target (" + shown + ") must use the http or https scheme");
             }
             if (uri.getHost() == null || uri.getHost().isEmpty()) {
-                throw new IllegalArgumentException("target (" + uri + ") must name a host");
+                throw new IllegalArgumentException("target (" + shown + ") must name a host"
+                        + (uri.getRawAuthority() != null && uri.getRawAuthority().matches(".*:[0-9]{6,}")
+                        ? ": its port must be within [1, " + MAX_PORT + "]" : ""));
+            }
+            // java.net.URI takes any number of digits for a port (99999); a socket takes 1 to 65535, and 0
+            // would mean "any free port" to the operating system, which no server listens on
+            if (uri.getPort() == 0 || uri.getPort() > MAX_PORT) {
+                throw new IllegalArgumentException("target (" + shown + ") has port " + uri.getPort()
+                        + ": a port must be within [1, " + MAX_PORT + "]");
             }
             if (uri.getRawFragment() != null) {
-                throw new IllegalArgumentException("target (" + uri + ") must not have a fragment (#...)");
+                throw new IllegalArgumentException("target (" + shown + ") must not have a fragment (#...)");
             }
             if (first == null) {
                 first = uri;
             } else if (!scheme.equals(first.getScheme().toLowerCase(Locale.ROOT))
                     || !uri.getHost().equalsIgnoreCase(first.getHost()) || port(uri) != port(first)) {
-                throw new IllegalArgumentException("target (" + uri + ") must use the same scheme, host and port as ("
-                        + first + "): a load test loads one server");
+                throw new IllegalArgumentException("target (" + shown + ") must use the same scheme, host and port as ("
+                        + Redaction.display(first) + "): a load test loads one server");
             }
         }
         return List.copyOf(uris);
@@ -50,10 +64,5 @@ final class Targets {
             return uri.getPort();
         }
         return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
-    }
-
-    /** The URI text with any user info replaced, for messages. */
-    static String redacted(String uri) {
-        return uri.replaceAll("(?<=//)[^/?#@]*@", "<redacted>@");
     }
 }

@@ -158,7 +158,7 @@ class ResultsTest {
         Result otherCount = shard(1, 2, 2, union);
         assertThatThrownBy(() -> Results.merge(a, otherCount)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("result 2 (shard 1/2) is not a shard of the same run: its shard count (2) differs "
-                        + "from the first result's (3)");
+                        + "from result 1's (3)");
         Result otherTarget = new Result(LoadTest.target("http://127.0.0.1:2/").clients(6).requests(600)
                 .shard(1, 3).build(), b.duration(), b.protocol(), b.requests(), b.statusCodes(), b.traffic(),
                 b.requestTime(), b.responseTime(), b.connectTime(), b.timeToFirstByte(), b.clientRequestRates(),
@@ -173,5 +173,76 @@ class ResultsTest {
         assertThatThrownBy(() -> Results.merge(List.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("must not be empty");
         assertThat(Results.merge(a)).isSameAs(a);
+    }
+
+    /** b's figures under another test. */
+    private static Result withTest(Result b, LoadTest test) {
+        return new Result(test, b.duration(), b.protocol(), b.requests(), b.statusCodes(), b.traffic(),
+                b.requestTime(), b.responseTime(), b.connectTime(), b.timeToFirstByte(), b.clientRequestRates(),
+                b.connections(), b.errors(), b.rate(), b.intervals(), b.verdict(), false);
+    }
+
+    private static LoadTest.Builder whole() {
+        return LoadTest.target("http://127.0.0.1:1/").clients(6).requests(600);
+    }
+
+    @Test
+    void should_refuse_shards_of_different_runs_by_headers_start_time_and_size_naming_the_files() {
+        Histogram union = LatencyHistogram.newHistogram();
+        Result a = withTest(shard(0, 2, 1, union), whole().header("X-Run", "1")
+                .startAt(java.time.Instant.parse("2026-12-01T10:00:00Z")).shard(0, 2).build());
+        Result b = shard(1, 2, 2, union);
+        List<String> names = List.of("s0.json", "s1.json");
+
+        Result otherHeaders = withTest(b, whole().header("X-Run", "2")
+                .startAt(java.time.Instant.parse("2026-12-01T10:00:00Z")).shard(1, 2).build());
+        assertThatThrownBy(() -> Results.merge(List.of(a, otherHeaders), names))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("s1.json (shard 1/2) is not a shard of the same run: its headers ([X-Run: 2]) differs from "
+                        + "s0.json's ([X-Run: 1])");
+        Result otherStart = withTest(b, whole().header("X-Run", "1")
+                .startAt(java.time.Instant.parse("2026-12-01T11:00:00Z")).shard(1, 2).build());
+        assertThatThrownBy(() -> Results.merge(List.of(a, otherStart), names))
+                .hasMessage("s1.json (shard 1/2) is not a shard of the same run: its start time (2026-12-01T11:00:00Z)"
+                        + " is 60 min away from s0.json's (2026-12-01T10:00:00Z), more than the run lasted (2010 ms) and"
+                        + " 5 s of skew");
+        // --start-delay rounds up to the next second of each process's clock: a second or two apart is one run
+        Result skewed = withTest(b, whole().header("X-Run", "1")
+                .startAt(java.time.Instant.parse("2026-12-01T10:00:02Z")).shard(1, 2).build());
+        assertThat(Results.merge(List.of(a, skewed), names).requests().total())
+                .isEqualTo(a.requests().total() + b.requests().total());
+        Result noStart = withTest(b, whole().header("X-Run", "1").shard(1, 2).build());
+        assertThatThrownBy(() -> Results.merge(List.of(a, noStart), names))
+                .hasMessageContaining("its start time (none) differs from s0.json's (set)");
+        Result otherSize = withTest(b, whole().requests(700).header("X-Run", "1")
+                .startAt(java.time.Instant.parse("2026-12-01T10:00:00Z")).shard(1, 2).build());
+        assertThatThrownBy(() -> Results.merge(List.of(a, otherSize), names))
+                .hasMessageContaining("its requests of the whole run (700) differs from s0.json's (600)");
+        // a secret header compares as recorded, redacted: shards read back from JSON still merge
+        Result secretA = withTest(a, whole().header("Authorization", "Bearer one").shard(0, 2).build());
+        Result secretB = withTest(b, whole().header("Authorization", "<redacted>").shard(1, 2).build());
+        assertThat(Results.merge(secretA, secretB).requests().total()).isEqualTo(a.requests().total() + b.requests().total());
+        assertThatThrownBy(() -> Results.merge(List.of(a), List.of())).hasMessage("names (0) must be as many as results (1)");
+    }
+
+    @Test
+    void should_refuse_counts_that_overflow_when_added_naming_the_result_and_the_field() {
+        Histogram union = LatencyHistogram.newHistogram();
+        Result a = shard(0, 2, 1, union);
+        Result b = shard(1, 2, 2, union);
+        Result huge = new Result(b.test(), b.duration(), b.protocol(), b.requests(), b.statusCodes(),
+                new Traffic(Long.MAX_VALUE, 0, 0, 0, 0), b.requestTime(), b.responseTime(), b.connectTime(),
+                b.timeToFirstByte(), b.clientRequestRates(), b.connections(), b.errors(), b.rate(), b.intervals(),
+                b.verdict(), false);
+
+        assertThatThrownBy(() -> Results.merge(List.of(a, huge), List.of("s0.json", "s1.json")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("s1.json: traffic.totalBytes (" + Long.MAX_VALUE + ") overflows when added to the results "
+                        + "before it (" + a.traffic().totalBytes() + "): no run counts that much");
+        Result hugeStatus = new Result(b.test(), b.duration(), b.protocol(), b.requests(),
+                new StatusCodes(Map.of(200, Long.MAX_VALUE)), b.traffic(), b.requestTime(), b.responseTime(),
+                b.connectTime(), b.timeToFirstByte(), b.clientRequestRates(), b.connections(), b.errors(), b.rate(),
+                b.intervals(), b.verdict(), false);
+        assertThatThrownBy(() -> Results.merge(a, hugeStatus)).hasMessageStartingWith("result 2: statusCodes.200 (");
     }
 }

@@ -101,10 +101,13 @@ public final class ResultJson {
     }
 
     /**
-     * Reads a result written by {@link #write(Result, Writer)}. Does not close the reader.
+     * Reads a result written by {@link #write(Result, Writer)}. Does not close the reader. Besides the format,
+     * the figures must be possible: a result with more requests done than it has ({@code done > total}), more
+     * succeeded than done, a negative duration, status counts that do not add up to the responses, or counts
+     * that overflow when added is refused (docs/json-format.md, "Reading errors").
      *
-     * @throws ResultFormatException if the text is not a result of a known format version; the message
-     *     names the field
+     * @throws ResultFormatException if the text is not a result of a known format version, or its figures
+     *     cannot be true of a run; the message names the field
      * @throws IOException if the reader fails
      */
     public static Result read(Reader in) throws IOException {
@@ -116,14 +119,19 @@ public final class ResultJson {
             throw new ResultFormatException("not valid JSON: " + e.getOriginalMessage() + " at line "
                     + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()), e);
         }
-        return ResultReader.read(root);
+        return ResultSanity.check(ResultReader.read(root));
     }
 
-    /** Reads a result from a UTF-8 file; see {@link #read(Reader)}. */
+    /**
+     * Reads a result from a UTF-8 file; see {@link #read(Reader)}. A format error's message starts with the
+     * file: {@code s1.json: requests.done (12) must be <= requests.total (10): ...}.
+     */
     public static Result read(Path file) throws IOException {
         Objects.requireNonNull(file, "file must not be null");
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return read(in);
+        } catch (ResultFormatException e) {
+            throw new ResultFormatException(file + ": " + e.getMessage(), e);
         }
     }
 

@@ -304,7 +304,23 @@ class ResultJsonTest {
                         "configuration.tls: must be default, custom or insecure"),
                 Arguments.of("a duplicate field", good.replace("\"stopped\" : false", "\"stopped\" : false, \"stopped\" : true"),
                         "Duplicate field 'stopped'"),
-                Arguments.of("text after the object", good + " {}", "unexpected text after the JSON object"));
+                Arguments.of("text after the object", good + " {}", "unexpected text after the JSON object"),
+                // well-formed, but no run can have these figures
+                Arguments.of("done > total", good.replace("\"done\" : 980", "\"done\" : 1001"),
+                        "requests.done (1001) must be <= requests.total (1000): a run does no more requests than it has"),
+                Arguments.of("succeeded > done", good.replace("\"done\" : 980", "\"done\" : 899"),
+                        "requests.succeeded (900) must be <= requests.done (899): a request succeeds once it is done"),
+                Arguments.of("errored > failed", good.replace("\"errored\" : 30", "\"errored\" : 81"),
+                        "requests.errored (81) must be <= requests.failed (80)"),
+                Arguments.of("timeout > errored", good.replace("\"timeout\" : 5", "\"timeout\" : 31"),
+                        "requests.timeout (31) must be <= requests.errored (30)"),
+                Arguments.of("a negative duration", good.replace("\"durationSeconds\" : 1.234", "\"durationSeconds\" : -1.5"),
+                        "durationSeconds: must be >= 0, was -1.5"),
+                Arguments.of("status counts that do not sum", good.replace("\"503\" : 50", "\"503\" : 51"),
+                        "statusCodes: the counts add up to 951, but requests.succeeded + requests.failed - requests.errored"
+                                + " is 950: every response has one status"),
+                Arguments.of("status counts that overflow", good.replace("\"503\" : 50", "\"503\" : 9223372036854775807"),
+                        "statusCodes: the counts overflow when added"));
     }
 
     @ParameterizedTest(name = "{0}")

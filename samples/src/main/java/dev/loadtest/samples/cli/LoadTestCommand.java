@@ -5,6 +5,8 @@ import dev.loadtest.LoadTestRun;
 import dev.loadtest.Protocol;
 import dev.loadtest.Result;
 import dev.loadtest.Stage;
+import dev.loadtest.internal.BoundedFile;
+import dev.loadtest.internal.Redaction;
 import dev.loadtest.json.ResultJson;
 import dev.loadtest.samples.DemoServer;
 import dev.loadtest.samples.report.HtmlReport;
@@ -31,6 +33,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -55,8 +59,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * </pre>
  *
  * <p>Exit codes: {@value #OK} done and every gate kept; {@value #GATE_BREACHED} a gate breached (each is
- * listed on stderr, "required X, actual Y"); {@value #USAGE} a usage error (bad flag or value, unreadable
- * file, unresolvable host: one line on stderr); {@value #RUN_FAILED} the run or its output failed.
+ * listed on stderr, "required X, actual Y"); {@value #USAGE} a usage error, found before any load is sent (bad
+ * flag or value, unreadable or oversized input, an output that cannot be written or would overwrite another
+ * file, unresolvable host: one line on stderr, URIs and headers redacted); {@value #RUN_FAILED} the run or
+ * its output failed.
  */
 @Command(name = "loadtest", mixinStandardHelpOptions = true, versionProvider = LoadTestCommand.Version.class,
         subcommands = MergeCommand.class,
@@ -76,8 +82,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "Exit codes:",
             "  0  done, every gate kept",
             "  1  a gate breached: each is listed on stderr as \"required X, actual Y\"",
-            "  2  usage error: bad option or value, unreadable file, unresolvable host",
-            "  3  the run failed, or an output file could not be written",
+            "  2  usage error, before any load: bad option or value, unreadable or oversized input file, an output",
+            "     that cannot be written or names another output or an input, unresolvable host",
+            "  3  the run failed, or an output file failed while written after the run",
             "",
             "Examples:",
             "  loadtest                                   # the embedded demo server",
@@ -97,6 +104,9 @@ public final class LoadTestCommand implements Callable<Integer> {
     public static final int USAGE = 2;
     /** The run failed, or an output file could not be written. */
     public static final int RUN_FAILED = 3;
+
+    /** The largest -i file: a list of URIs, one a line; far more than any run needs, and no device or disk. */
+    static final long MAX_INPUT_FILE_BYTES = 16L << 20;
 
     /** When neither -n, -D nor --stage says how long to run (h2load's -n 1 is no load test). */
     static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
@@ -212,7 +222,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         List<String> headers = new ArrayList<>();
 
         @Option(names = {"-d", "--data"}, paramLabel = "FILE",
-                description = "Sends the file as the request body; the method becomes POST.")
+                description = "Sends the file (at most 64 MiB) as the request body; the method becomes POST.")
         Path data;
 
         @Option(names = "--method", paramLabel = "METHOD",
@@ -220,8 +230,8 @@ public final class LoadTestCommand implements Callable<Integer> {
         String method;
 
         @Option(names = {"-i", "--input-file"}, paramLabel = "FILE",
-                description = "Reads the URIs from a file, one a line (blank lines and # comments skipped), "
-                        + "instead of the command line.")
+                description = "Reads the URIs from a file (at most 16 MiB), one a line (blank lines and # comments "
+                        + "skipped), instead of the command line.")
         Path inputFile;
     }
 
@@ -363,13 +373,16 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
         List<String> targets = targets();
         boolean demo = targets.isEmpty();
-        checkCombinations(demo);
+        checkCombinations();
+        // every check before any load (and before the demo server starts): the settings (the builder's
+        // rules; the demo's port is not known yet, any valid one stands in for it), the host, the files
+        LoadTest planned = build(demo ? List.of("http://127.0.0.1:1/hello") : targets, demo);
         if (!demo) {
             checkResolvable(targets);
         }
-        checkOutputFiles();
+        checkFiles(outputFiles().input("-d", request.data).input("-i", request.inputFile));
         if (!demo) {
-            return run(build(targets, false));
+            return run(planned);
         }
         DemoServer server;
         try {
@@ -388,43 +401,12 @@ public final class LoadTestCommand implements Callable<Integer> {
 
     // ---- the settings --------------------------------------------------------------------------------
 
-    private void checkCombinations(boolean demo) {
-        atLeast("-c", load.clients, 1);
-        atLeast("-m", load.streams, 1);
-        int clients = clients(demo);
-        atLeast("--max-backlog", rate.maxBacklog, 1);
-        if (load.threads != null) {
-            atLeast("-t", load.threads, 1);
-            if (load.threads > clients) {
-                throw usage("-t (" + load.threads + ") must be <= -c (" + clients + "): a thread serves "
-                        + "at least one connection");
-            }
-        }
-        if (load.requests != null) {
-            atLeast("-n", load.requests, 1);
-            if (load.requests < clients) {
-                throw usage("-n (" + load.requests + ") must be >= -c (" + clients + "): each client "
-                        + "does at least one request");
-            }
-        }
-        if (load.duration != null && load.duration.isZero()) {
-            throw usage("-D (0) must be > 0");
-        }
-        if (load.connectTimeout.isZero()) {
-            throw usage("-T (0) must be > 0");
-        }
-        if (load.requestTimeout.isZero()) {
-            throw usage("-N (0) must be > 0");
-        }
-        if (output.interval.compareTo(Duration.ofMillis(10)) < 0 || output.interval.compareTo(Duration.ofHours(1)) > 0) {
-            throw usage("--interval (" + given("--interval") + ") must be within [10ms, 1h]");
-        }
-        if (rate.rps != null && rate.rps == 0) {
-            throw usage("--rps (0) must be > 0");
-        }
-        if (load.requests != null && load.duration != null) {
-            throw usage("-n and -D cannot both be given: a run is counted (-n) or timed (-D)");
-        }
+    /**
+     * The rules of the flags themselves: which may be given together, as the command maps them onto the
+     * builder. A value out of range or a bad combination of settings is the builder's to say
+     * ({@link #inFlagTerms}).
+     */
+    private void checkCombinations() {
         for (String stages : List.of("--stage", "--concurrency-stage")) {
             if (matched(stages)) {
                 for (String other : List.of("-n", "-D", "-R", "--rps", "--stage")) {
@@ -441,9 +423,6 @@ public final class LoadTestCommand implements Callable<Integer> {
         if (rate.rate != null && rate.rate.isRamp() && load.requests != null) {
             throw usage("-R " + given("-R") + " ramps over the duration: give -D, not -n");
         }
-        if (!load.warmUp.isZero() && load.requests != null) {
-            throw usage("--warm-up-time needs a timed run: a counted run (-n) has no warm-up");
-        }
     }
 
     /** The URIs from the command line or -i; empty for the demo. */
@@ -453,7 +432,13 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
         List<String> lines;
         try {
-            lines = Files.readAllLines(request.inputFile, StandardCharsets.UTF_8);
+            byte[] bytes = BoundedFile.read("-i", request.inputFile, MAX_INPUT_FILE_BYTES);
+            lines = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString().lines()
+                    .toList();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw usage("-i " + request.inputFile + ": the file is not UTF-8 text");
         } catch (IOException | UncheckedIOException e) {
             throw usage("-i " + request.inputFile + ": cannot read the file (" + describe(e) + ")");
         }
@@ -491,32 +476,18 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
     }
 
-    /** Checks the output files can be written (their folders made) before spending time on a run. */
-    void checkOutputFiles() {
-        String[] names = {"--json", "--html", "--hgrm", "--hlog", "--csv"};
-        Path[] paths = {output.json, output.html, output.hgrm, output.hlog, output.csv};
-        for (int i = 0; i < names.length; i++) {
-            Path file = paths[i];
-            if (file == null) {
-                continue;
-            }
-            if (Files.isDirectory(file)) {
-                throw usage(names[i] + " " + file + ": is a directory");
-            }
-            Path parent = file.toAbsolutePath().getParent();
-            try {
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-            } catch (IOException e) {
-                throw usage(names[i] + " " + file + ": cannot create its directory (" + describe(e) + ")");
-            }
-            if (parent != null && !Files.isWritable(parent)) {
-                throw usage(names[i] + " " + file + ": the directory " + parent + " is not writable");
-            }
-            if (Files.exists(file) && !Files.isWritable(file)) {
-                throw usage(names[i] + " " + file + ": the file is not writable");
-            }
+    /** The output files given, to be checked with the files the command reads ({@link OutputFiles}). */
+    OutputFiles outputFiles() {
+        return new OutputFiles().output("--json", output.json).output("--html", output.html)
+                .output("--hgrm", output.hgrm).output("--hlog", output.hlog).output("--csv", output.csv);
+    }
+
+    /** Checks, before any load is sent, that the outputs can be written and overwrite nothing the command reads. */
+    void checkFiles(OutputFiles files) {
+        try {
+            files.check();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
         }
     }
 
@@ -530,9 +501,6 @@ public final class LoadTestCommand implements Callable<Integer> {
                 b.threads(load.threads);
             }
             boolean https = targets.get(0).regionMatches(true, 0, "https:", 0, 6);
-            if (load.insecure && !https) {
-                throw usage("--insecure is for https targets only");
-            }
             b.protocol(load.h1 ? Protocol.HTTP_1_1 : https ? Protocol.NEGOTIATE : Protocol.HTTP_2);
             Duration duration = load.duration != null ? load.duration : demo ? Duration.ofSeconds(3) : DEFAULT_DURATION;
             if (!rate.stages.isEmpty()) {
@@ -544,8 +512,9 @@ public final class LoadTestCommand implements Callable<Integer> {
             } else {
                 if (load.requests != null) {
                     b.requests(load.requests);
-                } else {
-                    b.duration(duration);
+                }
+                if (load.requests == null || load.duration != null) {
+                    b.duration(duration);   // both given: the builder says a run is counted or timed
                 }
                 if (rate.rate != null) {
                     b.rate(rate.rate.from());
@@ -569,14 +538,11 @@ public final class LoadTestCommand implements Callable<Integer> {
             for (String header : request.headers) {
                 int colon = header.indexOf(':', 1);   // h2load's -H ':authority: x' has a leading colon
                 if (colon < 0) {
-                    throw usage("-H '" + header + "' must be NAME: VALUE");
+                    throw usage("-H '" + Redaction.headerLine(header) + "' must be NAME: VALUE");
                 }
                 b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
             }
             if (request.data != null) {
-                if (!Files.isRegularFile(request.data) || !Files.isReadable(request.data)) {
-                    throw usage("-d " + request.data + ": cannot read the file");
-                }
                 b.body(request.data);
             }
             if (request.method != null) {
@@ -585,8 +551,47 @@ public final class LoadTestCommand implements Callable<Integer> {
             applyShard(b);
             return b.build();
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw usage(e.getMessage());
+            throw usage(inFlagTerms(e.getMessage()));
         }
+    }
+
+    /**
+     * The builder's parameters the command sets from one flag, longest name first (body file before body); a
+     * stage's own duration is not the run's.
+     */
+    private static final Pattern PARAMETER = Pattern.compile("(?<!stage )\\b(body file|connectTimeout|requestTimeout|maxBacklog"
+            + "|warmUp|startAt|clients|streams|threads|requests|duration|interval|body|rate) \\(([^()]*)\\)");
+
+    /**
+     * The builder's message with each parameter it names put as the flag that sets it, with the value as the
+     * user typed it ({@code clients (0) must be >= 1} becomes {@code -c (0) must be >= 1}): the rules live in
+     * {@link LoadTest.Builder}, the command only speaks of them in its own terms.
+     */
+    String inFlagTerms(String message) {
+        Matcher m = PARAMETER.matcher(message.replace("clients x streams (", "-c x -m (")
+                .replace("stage concurrency (", "--concurrency-stage ("));
+        StringBuilder s = new StringBuilder();
+        while (m.find()) {
+            String flag = switch (m.group(1)) {
+                case "body file", "body" -> "-d";
+                case "connectTimeout" -> "-T";
+                case "requestTimeout" -> "-N";
+                case "maxBacklog" -> "--max-backlog";
+                case "warmUp" -> "--warm-up-time";
+                case "startAt" -> shard.startDelay != null ? "--start-delay" : "--start-at";
+                case "clients" -> "-c";
+                case "streams" -> "-m";
+                case "threads" -> "-t";
+                case "requests" -> "-n";
+                case "duration" -> "-D";
+                case "interval" -> "--interval";
+                default -> rate.rps != null ? "--rps" : "-R";
+            };
+            String value = matched(flag) ? given(flag) : m.group(2);
+            m.appendReplacement(s, Matcher.quoteReplacement(flag + " (" + value + ")"));
+        }
+        m.appendTail(s);
+        return s.toString().replace("insecureTrustAll is set", "--insecure is set");
     }
 
     /** --shard, --shards with $JOB_COMPLETION_INDEX, --start-at, --start-delay. */
@@ -617,7 +622,8 @@ public final class LoadTestCommand implements Callable<Integer> {
             java.time.Instant at;
             try {
                 java.math.BigDecimal seconds = new java.math.BigDecimal(shard.startAt.strip());
-                at = java.time.Instant.ofEpochSecond(seconds.longValue(),
+                // exact: 1e20 must not wrap around into some other time
+                at = java.time.Instant.ofEpochSecond(seconds.setScale(0, java.math.RoundingMode.FLOOR).longValueExact(),
                         seconds.remainder(java.math.BigDecimal.ONE).movePointRight(9).longValue());
             } catch (NumberFormatException | ArithmeticException | java.time.DateTimeException e) {
                 throw usage("--start-at (" + shard.startAt + ") must be seconds since 1970 (UTC), e.g. "
@@ -805,12 +811,6 @@ public final class LoadTestCommand implements Callable<Integer> {
     private String given(String option) {
         List<String> values = spec.commandLine().getParseResult().matchedOption(option).stringValues();
         return values.get(values.size() - 1);
-    }
-
-    private void atLeast(String option, long value, long min) {
-        if (value < min) {
-            throw usage(option + " (" + value + ") must be >= " + min);
-        }
     }
 
     private ParameterException usage(String message) {

@@ -2,6 +2,8 @@ package dev.loadtest.samples.cli;
 
 import dev.loadtest.Result;
 import dev.loadtest.Results;
+import dev.loadtest.internal.BoundedFile;
+import dev.loadtest.json.ResultFormatException;
 import dev.loadtest.json.ResultJson;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -31,12 +33,14 @@ import picocli.CommandLine.Spec;
                 + "counts, bytes and status codes add, latency histograms add exactly (every percentile is the "
                 + "one of all requests), the timeline is aligned by interval, the verdict recomputed. Then "
                 + "prints the report, writes --json/--html and checks the gates, as a run does.",
-            "The results must be shards of the same run (same targets, protocol, -m, method, --interval, -c and "
-                + "shard count), each given once."},
+            "The results must be shards of the same run (same targets, headers, start time, protocol, -m, method, "
+                + "--interval, -c, -n, -D, -R and shard count), each given once, and each possible (done <= total, "
+                + "succeeded <= done, status counts that add up...); no output may name one of them."},
         footerHeading = "%n",
         footer = {
-            "Exit codes: 0 every gate kept; 1 a gate breached; 2 usage error (unreadable or mismatched files); "
-                + "3 an output file could not be written."})
+            "Exit codes: 0 every gate kept; 1 a gate breached; 2 usage error (unreadable, impossible or mismatched "
+                + "files, an output that cannot be written or names an input; nothing is written); 3 an output file "
+                + "failed while written."})
 final class MergeCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -68,27 +72,11 @@ final class MergeCommand implements Callable<Integer> {
     @ArgGroup(validate = false, heading = "%nCI gates (exit code 1 when one is breached):%n")
     LoadTestCommand.GateOptions gates = new LoadTestCommand.GateOptions();
 
+    /** The largest result file merge reads: far above any run's JSON, and no device or disk. */
+    static final long MAX_RESULT_FILE_BYTES = 256L << 20;
+
     @Override
     public Integer call() {
-        List<Result> results = new ArrayList<>();
-        for (Path file : files) {
-            try {
-                results.add(ResultJson.read(file));
-            } catch (IOException | RuntimeException e) {
-                throw usage(file + ": cannot read a result (" + LoadTestCommand.describe(e) + ")");
-            }
-        }
-        Result merged;
-        try {
-            merged = Results.merge(results);
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
-        int n = results.get(0).test().shardCount();
-        if (n > results.size() && !quiet) {
-            parent.err().println("loadtest: warning: " + results.size() + " of " + n + " shards merged; the figures "
-                    + "are those of the shards given");
-        }
         LoadTestCommand.OutputOptions output = new LoadTestCommand.OutputOptions();
         output.json = json;
         output.html = html;
@@ -97,7 +85,36 @@ final class MergeCommand implements Callable<Integer> {
         output.quiet = quiet;
         parent.output = output;
         parent.gates = gates;
-        parent.checkOutputFiles();
+        // before reading anything: an output naming one of the files would overwrite a shard's result
+        OutputFiles outputs = parent.outputFiles();
+        for (Path file : files) {
+            outputs.input(file.toString(), file);
+        }
+        parent.checkFiles(outputs);
+        List<Result> results = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Path file : files) {
+            try {
+                BoundedFile.check("merged file", file, MAX_RESULT_FILE_BYTES);
+                results.add(ResultJson.read(file));   // its format errors start with the file's name
+            } catch (ResultFormatException | IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            } catch (IOException | RuntimeException e) {
+                throw usage(file + ": cannot read a result (" + LoadTestCommand.describe(e) + ")");
+            }
+            names.add(file.toString());
+        }
+        Result merged;
+        try {
+            merged = Results.merge(results, names);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        int n = results.get(0).test().shardCount();
+        if (n > results.size() && !quiet) {
+            parent.err().println("loadtest: warning: " + results.size() + " of " + n + " shards merged; the figures "
+                    + "are those of the shards given");
+        }
         return parent.report(merged, null);
     }
 

@@ -98,14 +98,15 @@ class LoadTestProcessTest {
     }
 
     @Test
-    void should_exit_3_when_an_output_file_cannot_be_written() throws Exception {
+    void should_exit_2_before_any_load_when_an_output_file_cannot_be_written() throws Exception {
         assumeThat(new File("/dev/full")).exists();
 
         Exit exit = run("-n", "10", "--csv", "/dev/full", server.uri("/hello").toString());
 
-        assertThat(exit.code()).isEqualTo(3);
-        assertThat(exit.err().lines().filter(l -> l.startsWith("loadtest:"))).singleElement().asString()
-                .startsWith("loadtest: --csv /dev/full: cannot write (No space left on device");
+        assertThat(exit.code()).isEqualTo(2);
+        assertThat(exit.out()).isEmpty();   // no run: not even "running ..."
+        assertThat(exit.err().lines()).singleElement().asString()
+                .startsWith("loadtest: --csv /dev/full: is a device, not a file");
     }
 
     @Test

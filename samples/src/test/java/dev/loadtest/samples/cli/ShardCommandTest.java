@@ -85,7 +85,7 @@ class ShardCommandTest {
         assertUsage(CommandRun.of("--shard", "1", "-n", "9", "-c", "3", uri()), "--shard (1) must be I/N");
         assertUsage(CommandRun.of("--shard", "x/3", "-n", "9", "-c", "3", uri()), "--shard index (x)");
         assertUsage(CommandRun.of("--shard", "0/4", "-n", "9", "-c", "3", uri()),
-                "clients (3) must be >= shard count (4)");
+                "-c (3) must be >= shard count (4)");
         LoadTestCommand.environment = name -> null;
         assertUsage(CommandRun.of("--shards", "3", "-n", "9", "-c", "3", uri()), "needs $JOB_COMPLETION_INDEX");
         assertUsage(CommandRun.of("--start-at", "soon", "-n", "9", uri()), "--start-at (soon) must be seconds");
@@ -155,6 +155,45 @@ class ShardCommandTest {
         assertThat(m.rate().get().offered()).isCloseTo(200, org.assertj.core.data.Offset.offset(10.0));
         assertThat(m.rate().get().schedulerLag().count()).isEqualTo(
                 ra.rate().get().schedulerLag().count() + ResultJson.read(b).rate().get().schedulerLag().count());
+    }
+
+    @Test
+    void should_refuse_to_merge_into_one_of_its_inputs_impossible_results_and_shards_of_other_runs()
+            throws Exception {
+        Path a = dir.resolve("m0.json");
+        Path b = dir.resolve("m1.json");
+        Path otherRun = dir.resolve("other-run.json");
+        Path otherHeaders = dir.resolve("other-headers.json");
+        long t0 = Instant.now().getEpochSecond() - 60;   // in the past: the shards start at once
+        for (String[] shard : new String[][] {{"0/2", a.toString(), Long.toString(t0), "X-Run: 1"},
+                {"1/2", b.toString(), Long.toString(t0), "X-Run: 1"},
+                {"1/2", otherRun.toString(), Long.toString(t0 - 3600), "X-Run: 1"},
+                {"1/2", otherHeaders.toString(), Long.toString(t0), "X-Run: 2"}}) {
+            CommandRun run = CommandRun.of("--shard", shard[0], "--start-at", shard[2], "-H", shard[3], "-n", "20",
+                    "-c", "2", "-q", "--json", shard[1], uri());
+            assertThat(run.code()).as(run.err()).isZero();
+        }
+        String before = Files.readString(a);
+
+        assertUsage(CommandRun.of("merge", a.toString(), b.toString(), "--json", a.toString()),
+                "--json " + a + ": names the same file as " + a + ", which would be overwritten");
+        assertUsage(CommandRun.of("merge", a.toString(), b.toString(), "--html", dir.resolve(".") + "/m1.json"),
+                "names the same file as " + b);
+        assertThat(Files.readString(a)).isEqualTo(before);
+        assertUsage(CommandRun.of("merge", a.toString(), otherRun.toString()),
+                otherRun + " (shard 1/2) is not a shard of the same run: its start time ("
+                        + Instant.ofEpochSecond(t0 - 3600) + ") is 60 min away from " + a + "'s ("
+                        + Instant.ofEpochSecond(t0) + ")");
+        assertUsage(CommandRun.of("merge", a.toString(), otherHeaders.toString()),
+                otherHeaders + " (shard 1/2) is not a shard of the same run: its headers ([X-Run: 2]) differs from "
+                        + a + "'s ([X-Run: 1])");
+        Path forged = dir.resolve("forged.json");
+        Files.writeString(forged, Files.readString(b).replaceFirst("\"done\" : 10,", "\"done\" : 11,")
+                .replaceFirst("\"total\" : 10,", "\"total\" : 9,"));
+        assertUsage(CommandRun.of("merge", a.toString(), forged.toString()),
+                forged + ": requests.done (11) must be <= requests.total (9)");
+        assertUsage(CommandRun.of("merge", a.toString(), "/dev/zero"),
+                "merged file (/dev/zero) must be a regular file, not a device, pipe or socket");
     }
 
     private static void assertUsage(CommandRun run, String message) {

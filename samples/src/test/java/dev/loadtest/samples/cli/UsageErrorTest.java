@@ -36,6 +36,10 @@ class UsageErrorTest {
         server = new DemoServer().start();
         Files.writeString(dir.resolve("empty.txt"), "\n# nothing here\n\n");
         Files.createDirectories(dir.resolve("a-directory"));
+        Files.writeString(dir.resolve("uris.txt"), server.uri("/hello") + "\n");
+        try (java.io.RandomAccessFile huge = new java.io.RandomAccessFile(dir.resolve("huge.txt").toFile(), "rw")) {
+            huge.setLength(LoadTestCommand.MAX_INPUT_FILE_BYTES + 1);   // sparse: no disk used
+        }
     }
 
     @AfterAll
@@ -64,23 +68,25 @@ class UsageErrorTest {
                 bad("--min-rps many URI", "'many' is not a rate"),
                 // values out of range
                 bad("-c 0 URI", "-c (0) must be >= 1"),
+                bad("-c 0", "-c (0) must be >= 1"),   // the demo: refused before its server starts (one line)
+                bad("--json DIR/out --html DIR/out", "--html DIR/out: names the same file as --json"),
                 bad("-m 0 URI", "-m (0) must be >= 1"),
                 bad("-D 0 URI", "-D (0) must be > 0"),
-                bad("-N 0s URI", "-N (0) must be > 0"),
-                bad("--interval 1ms URI", "--interval (1ms) must be within [10ms, 1h]"),
+                bad("-N 0s URI", "-N (0s) must be > 0"),
+                bad("--interval 1ms URI", "--interval (1ms) must be within [10 ms, 1 hour]"),
                 bad("--rps 0 URI", "--rps (0) must be > 0"),
                 bad("-t 4 -c 2 URI", "-t (4) must be <= -c (2)"),
                 bad("-n 1 -c 2 URI", "-n (1) must be >= -c (2)"),
-                bad("--concurrency-stage 500/1s URI", "stage concurrency (500) must be <= clients x streams (1 x 1)"),
+                bad("--concurrency-stage 500/1s URI", "--concurrency-stage (500) must be <= -c x -m (1 x 1)"),
                 // combinations
-                bad("-n 5k -D 1s URI", "-n and -D cannot both be given"),
+                bad("-n 5k -D 1s URI", "-n (5k) and -D (1s) cannot both be set: a run is counted or timed"),
                 bad("-R 100 --rps 10 URI", "-R and --rps cannot both be given"),
                 bad("--stage 100/1s -D 1s URI", "--stage cannot be given with -D"),
                 bad("--stage 100/1s -R 5 URI", "--stage cannot be given with -R"),
                 bad("--concurrency-stage 1/1s --stage 100/1s URI", "--concurrency-stage cannot be given with --stage"),
                 bad("-R 1:100 -n 10 URI", "-R 1:100 ramps over the duration: give -D, not -n"),
-                bad("--warm-up-time 1s -n 10 URI", "--warm-up-time needs a timed run"),
-                bad("--insecure URI", "--insecure is for https targets only"),
+                bad("--warm-up-time 1s -n 10 URI", "--warm-up-time (1s) needs duration: a counted run has no warm-up"),
+                bad("--insecure URI", "--insecure is set but the targets are not https"),
                 bad("-i DIR/empty.txt URI", "give the URIs on the command line or with -i, not both"),
                 // requests
                 bad("-H NoColon URI", "-H 'NoColon' must be NAME: VALUE"),
@@ -89,7 +95,7 @@ class UsageErrorTest {
                 bad("--method GE(T URI", "method (GE(T) must be an HTTP token"),
                 bad("--method GET -d DIR/empty.txt URI", "is not allowed with method GET"),
                 // files and hosts
-                bad("-d DIR/missing.bin URI", "-d DIR/missing.bin: cannot read the file"),
+                bad("-d DIR/missing.bin URI", "-d (DIR/missing.bin) cannot be read (no such file)"),
                 bad("-i DIR/missing.txt", "-i DIR/missing.txt: cannot read the file (no such file)"),
                 bad("-i DIR/empty.txt", "-i DIR/empty.txt: the file has no URI"),
                 bad("--json DIR/a-directory URI", "--json DIR/a-directory: is a directory"),
@@ -97,7 +103,33 @@ class UsageErrorTest {
                 bad("ftp://127.0.0.1/ ", "target (ftp://127.0.0.1/) must use the http or https scheme"),
                 bad("http://user:pw@127.0.0.1/", "must not carry user info"),
                 bad("http://127.0.0.1:1/a https://127.0.0.1:1/b", "must use the same scheme, host and port"),
-                bad("http://no-such-host.invalid/", "cannot resolve host no-such-host.invalid"));
+                bad("http://no-such-host.invalid/", "cannot resolve host no-such-host.invalid"),
+                // ports java.net.URI takes but no socket does
+                bad("http://127.0.0.1:99999/", "target (http://127.0.0.1:99999/) has port 99999: a port must be within [1, 65535]"),
+                bad("http://127.0.0.1:0/", "target (http://127.0.0.1:0/) has port 0: a port must be within [1, 65535]"),
+                // inputs that are no files, or too large to be what they claim
+                bad("-i /dev/zero", "-i (/dev/zero) must be a regular file, not a device, pipe or socket"),
+                bad("-i DIR/huge.txt", "-i (DIR/huge.txt) is 16777217 bytes: at most 16 MiB"),
+                bad("-d /dev/zero URI", "-d (/dev/zero) must be a regular file, not a device, pipe or socket"),
+                bad("-d DIR/a-directory URI", "-d (DIR/a-directory) must be a regular file, not a directory"),
+                bad("--start-at -1 URI", "--start-at (-1) must not be before 1970-01-01T00:00:00Z"),
+                bad("--start-at 1e20 URI", "--start-at (1e20) must be seconds since 1970 (UTC)"),
+                // outputs that cannot be written, or that overwrite another file
+                bad("--json /proc/loadtest.json URI", "--json /proc/loadtest.json: cannot create the file ("),
+                bad("--hgrm /dev/full URI", "--hgrm /dev/full: is a device, not a file"),
+                bad("--json DIR/out --html DIR/out URI", "--html DIR/out: names the same file as --json: give each output its own file"),
+                bad("--json DIR/out --csv DIR/../" + "DIRNAME/out URI", "--csv DIR/../DIRNAME/out: names the same file as --json"),
+                bad("-d DIR/empty.txt --method POST --json DIR/empty.txt URI",
+                        "--json DIR/empty.txt: names the same file as -d, which would be overwritten"),
+                bad("-i DIR/uris.txt --csv DIR/uris.txt", "--csv DIR/uris.txt: names the same file as -i, which would be overwritten"),
+                // credentials in a URI or header refused for another reason are not printed
+                bad("ftp://127.0.0.1/?api_key=s3cret&token=s3cret&sig=s3cret",
+                        "target (ftp://127.0.0.1/?api_key=<redacted>&token=<redacted>&sig=<redacted>) must use the http or https scheme"),
+                bad("http://127.0.0.1:1/a?code=s3cret https://127.0.0.1:1/b?pwd=s3cret",
+                        "target (https://127.0.0.1:1/b?pwd=<redacted>) must use the same scheme, host and port as (http://127.0.0.1:1/a?code=<redacted>)"),
+                bad("http://127.0.0.1:99999/?t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.s3cret",
+                        "target (http://127.0.0.1:99999/?t=<redacted>) has port 99999"),
+                bad("-H X-Api-Key=s3cret URI", "-H '<redacted>' must be NAME: VALUE"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -105,7 +137,8 @@ class UsageErrorTest {
     void should_exit_2_with_one_clear_line(String args, String message) {
         List<String> argv = new ArrayList<>();
         for (String arg : args.trim().split(" ")) {
-            argv.add(arg.equals("URI") ? server.uri("/hello").toString() : arg.replace("DIR", dir.toString()));
+            argv.add(arg.equals("URI") ? server.uri("/hello").toString()
+                    : arg.replace("DIRNAME", dir.getFileName().toString()).replace("DIR", dir.toString()));
         }
 
         CommandRun run = CommandRun.of(argv);
@@ -113,7 +146,9 @@ class UsageErrorTest {
         assertThat(run.code()).as(run.err()).isEqualTo(LoadTestCommand.USAGE);
         assertThat(run.out()).isEmpty();
         assertThat(run.errLines()).hasSize(1);
-        assertThat(run.err()).startsWith("loadtest: ").contains(message.replace("DIR", dir.toString()))
+        assertThat(run.err()).startsWith("loadtest: ")
+                .contains(message.replace("DIRNAME", dir.getFileName().toString()).replace("DIR", dir.toString()))
+                .doesNotContain("s3cret")
                 .contains("(see loadtest --help)")
                 .doesNotContain("Exception").doesNotContain("\tat ");
     }
