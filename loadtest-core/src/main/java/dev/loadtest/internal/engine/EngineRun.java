@@ -218,11 +218,11 @@ final class EngineRun implements LoadTestRun {
         TlsStrategy tlsStrategy = tls ? Tls.strategy(test) : null;
         Timeout handshake = Timeout.of(test.connectTimeout());
         Callback<Exception> exceptions = e -> LOG.debug("I/O reactor exception", e);
-        return new H2AsyncRequester(policy, reactor,
+        return Requesters.create(policy, reactor,
                 new ProtocolStarter(http2, policy, tlsStrategy, handshake, exceptions, recorders, phase),
-                null, exceptions, new SessionErrors(sessionErrors),
+                exceptions, new SessionErrors(sessionErrors),
                 new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null),
-                tlsStrategy, handshake, null, null);
+                tlsStrategy, handshake);
     }
 
     @Override
