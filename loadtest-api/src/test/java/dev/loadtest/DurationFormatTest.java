@@ -85,5 +85,8 @@ class DurationFormatTest {
         assertThat(Stage.ramp(0, 2000, Duration.ofMinutes(1)))
                 .hasToString("Stage[rate=0.0 -> 2000.0 req/s, duration=1m]");
         assertThat(new Progress(0.5, Duration.ofMillis(1500), 10, 0, 20).toString()).contains("elapsed=1.5s");
+        org.HdrHistogram.Histogram h = LatencyHistogram.newHistogram();
+        h.recordValue(7_806_975);
+        assertThat(LatencyHistogram.of(h).toString()).contains("max=7.81ms").doesNotContain("PT");
     }
 }
