@@ -38,4 +38,12 @@ public record Interval(Duration start, Duration length, long started, long done,
         double seconds = length.toNanos() / 1e9;
         return seconds > 0 ? (done - errored) / seconds : 0;
     }
+
+    /** The figures with durations as people write them: {@code Interval[start=1s, length=1s, ...]}. */
+    @Override
+    public String toString() {
+        return "Interval[start=" + DurationFormat.format(start) + ", length=" + DurationFormat.format(length)
+                + ", started=" + started + ", done=" + done + ", statusCodes=" + statusCodes + ", errored=" + errored
+                + ", bytes=" + bytes + ", responseTime=" + responseTime + ", serviceTime=" + serviceTime + "]";
+    }
 }

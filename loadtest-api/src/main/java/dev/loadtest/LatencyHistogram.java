@@ -136,7 +136,8 @@ public final class LatencyHistogram {
         if (isEmpty()) {
             return "LatencyHistogram[empty]";
         }
-        return "LatencyHistogram[count=" + count() + ", min=" + min() + ", mean=" + mean() + ", p50=" + median()
-                + ", p99=" + percentile(99) + ", max=" + max() + "]";
+        return "LatencyHistogram[count=" + count() + ", min=" + DurationFormat.format(min()) + ", mean="
+                + DurationFormat.format(mean()) + ", p50=" + DurationFormat.format(median()) + ", p99="
+                + DurationFormat.format(percentile(99)) + ", max=" + DurationFormat.format(max()) + "]";
     }
 }

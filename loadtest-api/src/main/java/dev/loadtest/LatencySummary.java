@@ -36,4 +36,13 @@ public record LatencySummary(long count, Duration min, Duration mean, Duration p
         return new LatencySummary(h.count(), h.min(), h.mean(), h.percentile(50), h.percentile(90),
                 h.percentile(99), h.percentile(99.9), h.max());
     }
+
+    /** The figures as people write them: {@code LatencySummary[count=200, min=1.02ms, ..., p99=7.81ms, ...]}. */
+    @Override
+    public String toString() {
+        return "LatencySummary[count=" + count + ", min=" + DurationFormat.format(min) + ", mean="
+                + DurationFormat.format(mean) + ", p50=" + DurationFormat.format(p50) + ", p90="
+                + DurationFormat.format(p90) + ", p99=" + DurationFormat.format(p99) + ", p999="
+                + DurationFormat.format(p999) + ", max=" + DurationFormat.format(max) + "]";
+    }
 }

@@ -451,7 +451,9 @@ public final class LoadTest {
      * Not thread-safe.
      */
     public static final class Builder {
-        private final List<URI> targets;
+        /** The URIs given to {@link LoadTest#target}; {@link #path(String)} derives {@link #targets} from them. */
+        private final List<URI> bases;
+        private List<URI> targets;
         private int clients = 1;
         private int streams = 1;
         private int threads;
@@ -477,7 +479,36 @@ public final class LoadTest {
         private java.time.Instant startAt;
 
         private Builder(List<URI> uris) {
-            this.targets = Targets.check(uris);
+            this.bases = Targets.check(uris);
+            this.targets = bases;
+        }
+
+        /**
+         * Appends a path (and query) to each target's path, so that a server's base URI is written once, e.g. the
+         * random port of a Spring Boot test:
+         *
+         * <pre>{@code
+         * LoadTest.Builder server = LoadTest.target(URI.create("http://127.0.0.1:" + port));
+         * server.path("/orders/1").clients(4).requests(1000).run();      // http://127.0.0.1:<port>/orders/1
+         * }</pre>
+         *
+         * <p>The rule: the result is the target's scheme, host and port, then its path without a trailing
+         * {@code /}, then {@code path}, which must start with {@code /} and may end with a query
+         * ({@code /orders?page=2}); it is not URI resolution, so a base path is kept: base
+         * {@code http://h/api} or {@code http://h/api/} with {@code /orders} is {@code http://h/api/orders}. The path
+         * is taken as written in a URI (percent-encoded). Applies to every target given to
+         * {@link LoadTest#target}; calling it again replaces the earlier path rather than appending to it.
+         *
+         * @throws IllegalArgumentException if {@code path} does not start with {@code /}, has a fragment, is not
+         *     valid in a URI, or a target already has a query
+         */
+        public Builder path(String path) {
+            List<URI> resolved = new ArrayList<>(bases.size());
+            for (URI base : bases) {
+                resolved.add(Targets.withPath(base, path));
+            }
+            this.targets = List.copyOf(resolved);
+            return this;
         }
 
         /** At most this many shards: far beyond any cluster a run needs, and a likely typo. */
@@ -621,6 +652,52 @@ public final class LoadTest {
         public Builder body(byte[] body) {
             this.body = Objects.requireNonNull(body, "body must not be null").clone();
             return this;
+        }
+
+        /**
+         * A text request body and its {@code Content-Type} header, which replaces any given before:
+         * {@code body("name=tea&quantity=1", "application/x-www-form-urlencoded")}. The text is encoded in the
+         * charset named by the content type's {@code charset} parameter, UTF-8 when it names none. Like every
+         * body, it makes the default method POST.
+         *
+         * @throws IllegalArgumentException if the content type is not a valid header value or names an unknown
+         *     charset
+         */
+        public Builder body(String text, String contentType) {
+            Objects.requireNonNull(text, "body must not be null");
+            Header header = new Header("Content-Type", Objects.requireNonNull(contentType,
+                    "contentType must not be null"));
+            java.nio.charset.Charset charset = charsetOf(contentType);
+            headers.removeIf(h -> h.name().equalsIgnoreCase("Content-Type"));
+            headers.add(header);
+            this.body = text.getBytes(charset);
+            return this;
+        }
+
+        /**
+         * A JSON request body, sent with {@code Content-Type: application/json} and encoded in UTF-8:
+         * {@code jsonBody("{\"item\":\"tea\"}")}. The text is sent as given (it is not parsed: a test of a
+         * server's answer to malformed JSON can send some). Shorthand for
+         * {@code body(json, "application/json")}.
+         */
+        public Builder jsonBody(String json) {
+            return body(json, "application/json");
+        }
+
+        private static java.nio.charset.Charset charsetOf(String contentType) {
+            for (String parameter : contentType.split(";")) {
+                String p = parameter.trim();
+                if (p.regionMatches(true, 0, "charset=", 0, 8)) {
+                    String name = p.substring(8).trim().replace("\"", "");
+                    try {
+                        return java.nio.charset.Charset.forName(name);
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("contentType (" + contentType + ") names a charset ("
+                                + name + ") this JVM does not know");
+                    }
+                }
+            }
+            return java.nio.charset.StandardCharsets.UTF_8;
         }
 
         /**

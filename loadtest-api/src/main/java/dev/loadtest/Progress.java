@@ -12,4 +12,11 @@ import java.time.Duration;
  * @param currentRate responses per second over the last interval
  */
 public record Progress(double fractionDone, Duration elapsed, long done, long errors, double currentRate) {
+
+    /** The figures with the elapsed time as people write it: {@code Progress[fractionDone=0.5, elapsed=1.5s, ...]}. */
+    @Override
+    public String toString() {
+        return "Progress[fractionDone=" + fractionDone + ", elapsed=" + DurationFormat.format(elapsed) + ", done="
+                + done + ", errors=" + errors + ", currentRate=" + currentRate + "]";
+    }
 }

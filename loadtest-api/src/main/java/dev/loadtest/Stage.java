@@ -89,4 +89,15 @@ public record Stage(double fromRate, double toRate, Duration duration, int concu
                     + "] requests per second");
         }
     }
+
+    /**
+     * The stage with its duration as people write it: {@code Stage[rate=500.0 req/s, duration=10s]},
+     * {@code Stage[rate=0.0 -> 2000.0 req/s, duration=1m]}, {@code Stage[concurrency=50, duration=30s]}.
+     */
+    @Override
+    public String toString() {
+        String what = isConcurrency() ? "concurrency=" + concurrency
+                : fromRate == toRate ? "rate=" + fromRate + " req/s" : "rate=" + fromRate + " -> " + toRate + " req/s";
+        return "Stage[" + what + ", duration=" + DurationFormat.setting(duration) + "]";
+    }
 }

@@ -58,6 +58,35 @@ final class Targets {
         return List.copyOf(uris);
     }
 
+    /**
+     * {@code base} with {@code path} appended to its path, one slash between: the rule of
+     * {@link LoadTest.Builder#path(String)}.
+     */
+    static URI withPath(URI base, String path) {
+        Objects.requireNonNull(path, "path must not be null");
+        if (!path.startsWith("/")) {
+            throw new IllegalArgumentException("path (" + path + ") must start with /, e.g. /orders");
+        }
+        if (path.indexOf('#') >= 0) {
+            throw new IllegalArgumentException("path (" + path + ") must not have a fragment (#...)");
+        }
+        if (base.getRawQuery() != null) {
+            throw new IllegalArgumentException("path (" + path + ") needs targets without a query: "
+                    + redacted(base.toString()) + " has one; put the query in the path");
+        }
+        String basePath = base.getRawPath() == null ? "" : base.getRawPath();
+        if (basePath.endsWith("/")) {
+            basePath = basePath.substring(0, basePath.length() - 1);
+        }
+        String text = base.getScheme() + "://" + base.getRawAuthority() + basePath + path;
+        try {
+            return new URI(text);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("path (" + path + ") does not make a valid URI with "
+                    + redacted(base.toString()) + ": " + e.getReason() + " (percent-encode it, e.g. %20 for a space)");
+        }
+    }
+
     /** The port, with the scheme's default. */
     static int port(URI uri) {
         if (uri.getPort() >= 0) {

@@ -76,7 +76,7 @@ class LoadTestValidationTest {
         badCombination(cases, "requests fewer than clients", () -> http().clients(10).requests(9).build(),
                 "requests (9) must be >= clients (10)");
         badCombination(cases, "both requests and duration", () -> http().requests(10).duration(Duration.ofSeconds(5)).build(),
-                "requests (10) and duration (5 s) cannot both be set: a run is counted or timed");
+                "requests (10) and duration (5s) cannot both be set: a run is counted or timed");
         badCombination(cases, "neither requests nor duration", () -> http().build(),
                 "neither requests nor duration is set: a run needs one of them");
         badCombination(cases, "neither requests nor duration, checked by start() before looking for an engine",
@@ -104,7 +104,7 @@ class LoadTestValidationTest {
         badArgument(cases, "warmUp over 365 days", () -> http().warmUp(OVER_A_YEAR),
                 "warmUp (PT8784H) must be <= 365 days");
         badCombination(cases, "warmUp without duration", () -> http().requests(10).warmUp(Duration.ofSeconds(1)).build(),
-                "warmUp (1 s) needs duration: a counted run has no warm-up");
+                "warmUp (1s) needs duration: a counted run has no warm-up");
 
         badCombination(cases, "threads more than clients", () -> http().clients(2).threads(3).requests(10).build(),
                 "threads (3) must be <= clients (2)");
@@ -459,7 +459,7 @@ class LoadTestValidationTest {
                 .keepAlive(false).insecureTrustAll().build();
 
         assertThat(test).hasToString("LoadTest[targets=[https://127.0.0.1:8443/], clients=1, streams=1, threads=1,"
-                + " duration=2 min, warmUp=500 ms, protocol=NEGOTIATE, method=POST, body=4 bytes, keepAlive=false,"
+                + " duration=2m, warmUp=500ms, protocol=NEGOTIATE, method=POST, body=4 bytes, keepAlive=false,"
                 + " insecureTrustAll]");
     }
 

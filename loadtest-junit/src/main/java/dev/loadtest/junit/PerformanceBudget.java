@@ -28,6 +28,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * performance budget breached: 2 of 3 budgets
  *   p99 response time: required &lt;= 25ms, actual 31.42ms
  *   throughput: required &gt;= 2000 req/s, actual 1733.9 req/s
+ *   target: GET http://127.0.0.1:8080/checkout
  *
  * finished in 5.00s, 1733.90 req/s, 236.78KB/s
  * requests: 8670 total, 8670 started, 8670 done, 8670 succeeded, 0 failed, 0 errored, 0 timeout

@@ -74,7 +74,9 @@ class PerformanceBudgetTest {
 
         assertThat(message).startsWith("performance budget breached: 1 of 1 budget" + System.lineSeparator()
                 + "  p99 response time: required <= 1ns, actual ");
-        assertThat(message).containsPattern("actual [0-9.]+(ns|us|ms|s)\\R\\R");   // then a blank line
+        // then the target, and a blank line
+        assertThat(message).containsPattern("actual [0-9.]+(ns|us|ms|s)\\R"
+                + "  target: GET http://127\\.0\\.0\\.1:\\d+/hello\\R\\R");
         assertThat(message).contains("finished in ", "requests: 200 total, 200 started, 200 done, 200 succeeded",
                 "status codes: 200 2xx", "time for request:");
     }
@@ -128,7 +130,8 @@ class PerformanceBudgetTest {
         results.testEvents().assertStatistics(s -> s.started(3).failed(3));
         assertThat(results.testEvents().failed().stream().map(e -> Kit.failure(e).getMessage()))
                 .anySatisfy(m -> assertThat(m).contains(
-                        "  error rate: required <= 0.1%, actual 100% (200 of 200 requests failed)"))
+                        "  error rate: required <= 0.1%, actual 100% (200 of 200 requests failed: statuses {503=200})"))
+                .anySatisfy(m -> assertThat(m).contains("  target: GET http://127.0.0.1:").contains("/status/503\n"))
                 .anySatisfy(m -> assertThat(m).contains("  non-2xx responses: required none, actual 200 {404=200}"))
                 .anySatisfy(m -> assertThat(m).contains("  non-2xx responses: required none, actual 200 {302=200}"));
     }

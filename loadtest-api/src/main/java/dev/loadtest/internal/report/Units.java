@@ -1,5 +1,6 @@
 package dev.loadtest.internal.report;
 
+import dev.loadtest.DurationFormat;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -9,20 +10,14 @@ public final class Units {
     private Units() {
     }
 
-    /** h2load's durations: {@code 128us}, {@code 12.09ms}, {@code 1.01s}. */
+    /** h2load's durations: {@code 128us}, {@code 12.09ms}, {@code 1.01s}; see {@link DurationFormat#fixed}. */
     public static String duration(Duration d) {
-        return durationNanos(d.toNanos());
+        return DurationFormat.fixed(d);
     }
 
     /** {@link #duration(Duration)} from nanoseconds. */
     public static String durationNanos(double nanos) {
-        if (nanos >= 1e9) {
-            return String.format(Locale.ROOT, "%.2fs", nanos / 1e9);
-        }
-        if (nanos >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fms", nanos / 1e6);
-        }
-        return String.format(Locale.ROOT, "%dus", (long) (nanos / 1e3));   // h2load truncates
+        return DurationFormat.fixedNanos(nanos);
     }
 
     /** h2load's byte sizes, 1024-based: {@code 512B}, {@code 146.48KB}, {@code 1.12MB}. */

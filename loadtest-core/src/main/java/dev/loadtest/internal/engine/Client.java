@@ -548,7 +548,7 @@ final class Client {
     /** Finished responses per second of this client's measured life: h2load's per-client req/s. */
     synchronized double requestRate(long runEndNanos) {
         long end = done ? lifeEndNanos : Math.min(runEndNanos, phase.measureEndNanos);
-        long life = end - lifeStartNanos;
+        long life = end - Math.max(lifeStartNanos, phase.measureStartNanos);   // a rate-driven run's clock starts late
         return life > 0 ? responses / (life / 1e9) : 0;
     }
 

@@ -32,8 +32,6 @@ import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.reactor.IOSession;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One run of a load test: the requester, the clients, the timer, and the result at the end.
@@ -44,7 +42,7 @@ import org.slf4j.LoggerFactory;
  */
 final class EngineRun implements LoadTestRun {
 
-    private static final Logger LOG = LoggerFactory.getLogger(EngineRun.class);
+    private static final Log LOG = Log.of(EngineRun.class);
     private static final long TICK_MILLIS = 10;
     private static final int CHECK_EVERY_TICKS = 5;
     private static final AtomicInteger RUNS = new AtomicInteger();
@@ -115,19 +113,30 @@ final class EngineRun implements LoadTestRun {
             clients.add(new Client(i, this));
         }
         activeClients.set(clients.size());
-        timeline = new Timeline(this);
         listeners = new Listeners(test.listeners(), runId);
+        boolean scheduled = test.isRateDriven() && !stopped;
+        if (scheduled) {
+            // a schedule starts once the engine is up and connecting, not before: see Phase.startClock
+            scheduler = new Scheduler(this, RateSchedule.of(test), clients);
+            scheduler.start(runId);
+            for (Client client : clients) {
+                client.start();
+            }
+            scheduler.awaitPrimed();
+            phase.startClock(System.nanoTime());
+        }
+        timeline = new Timeline(this);
         concurrency = ConcurrencyPlan.of(test);
         if (concurrency != null) {
             concurrency.apply(clients, System.nanoTime(), phase);
         }
         timer.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
-        for (Client client : clients) {
-            client.start();
-        }
-        if (test.isRateDriven() && !stopped) {
-            scheduler = new Scheduler(this, RateSchedule.of(test), clients);
-            scheduler.start(runId);
+        if (scheduled) {
+            scheduler.go();
+        } else {
+            for (Client client : clients) {
+                client.start();
+            }
         }
     }
 
@@ -218,11 +227,11 @@ final class EngineRun implements LoadTestRun {
         TlsStrategy tlsStrategy = tls ? Tls.strategy(test) : null;
         Timeout handshake = Timeout.of(test.connectTimeout());
         Callback<Exception> exceptions = e -> LOG.debug("I/O reactor exception", e);
-        return new H2AsyncRequester(policy, reactor,
+        return Requesters.create(policy, reactor,
                 new ProtocolStarter(http2, policy, tlsStrategy, handshake, exceptions, recorders, phase),
-                null, exceptions, new SessionErrors(sessionErrors),
+                exceptions, new SessionErrors(sessionErrors),
                 new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null),
-                tlsStrategy, handshake, null, null);
+                tlsStrategy, handshake);
     }
 
     @Override

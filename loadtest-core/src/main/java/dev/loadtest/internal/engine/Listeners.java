@@ -12,8 +12,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Delivers events to the run's listeners on a thread of their own, so a slow or throwing listener
@@ -22,7 +20,7 @@ import org.slf4j.LoggerFactory;
  */
 final class Listeners {
 
-    private static final Logger LOG = LoggerFactory.getLogger(Listeners.class);
+    private static final Log LOG = Log.of(Listeners.class);
     private static final int MAX_QUEUED = 10_000;
 
     private final List<LoadTestListener> listeners;

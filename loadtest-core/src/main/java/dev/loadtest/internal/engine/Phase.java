@@ -15,10 +15,14 @@ final class Phase {
     private final boolean measuresWholeRun;
     private final long requests;
     private final int clients;
-    final long startNanos;
-    final long measureStartNanos;
+    private final long warmUpNanos;
+    private final long durationNanos;
+    // Not final: a rate-driven run sets them again in startClock() once its connections are being opened, while
+    // an I/O thread may already read them (a connection that completes at once); volatile, so no read tears.
+    volatile long startNanos;
+    volatile long measureStartNanos;
     /** End of the measured window; for a counted run it is open until the run ends. */
-    final long measureEndNanos;
+    volatile long measureEndNanos;
     private volatile boolean issuing = true;
     /** Longer than any one I/O event takes: how old a caller's clock reading may be. */
     private static final long FRESH_CLOCK_NANOS = 50_000_000;
@@ -27,11 +31,26 @@ final class Phase {
         this.counted = test.requests().isPresent();
         this.requests = test.requests().orElse(0);
         this.clients = test.clients();
-        this.startNanos = startNanos;
-        this.measureStartNanos = startNanos + test.warmUp().toNanos();
-        this.measureEndNanos = counted ? Long.MAX_VALUE
-                : measureStartNanos + test.duration().orElseThrow().toNanos();
-        this.measuresWholeRun = counted && measureStartNanos == startNanos;
+        this.warmUpNanos = test.warmUp().toNanos();
+        this.durationNanos = counted ? 0 : test.duration().orElseThrow().toNanos();
+        this.measuresWholeRun = counted && warmUpNanos == 0;
+        startClock(startNanos);
+    }
+
+    /**
+     * Starts the run's clock (its schedule, warm-up, measured window and deadline) at {@code nanos}. A rate-driven
+     * run calls it once its requester and I/O threads are up, its clients are connecting and its scheduler is
+     * primed, just before the scheduler hands out the first request: in a cold JVM, setting all that up takes
+     * 50 to 300 ms on a busy 2-core machine (class loading, the first connect path, thread start), and a schedule
+     * whose clock started before would hand its first requests out that late, counting our start-up as the
+     * generator's lag (a {@code generator-saturated} verdict) and in their response times. Before the timeline
+     * and the timer exist; a client that starts before it reads its measured life again (see
+     * {@link Client#requestRate}).
+     */
+    void startClock(long nanos) {
+        this.startNanos = nanos;
+        this.measureStartNanos = nanos + warmUpNanos;
+        this.measureEndNanos = counted ? Long.MAX_VALUE : measureStartNanos + durationNanos;
     }
 
     boolean isCounted() {

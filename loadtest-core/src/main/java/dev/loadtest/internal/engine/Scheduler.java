@@ -1,6 +1,8 @@
 package dev.loadtest.internal.engine;
 
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -17,6 +19,8 @@ final class Scheduler implements Runnable {
     private final List<Client> clients;
     private final long limit;
     private volatile boolean stopped;
+    private final CountDownLatch primed = new CountDownLatch(1);
+    private final CountDownLatch clockStarted = new CountDownLatch(1);
     private Thread thread;
 
     Scheduler(EngineRun run, RateSchedule schedule, List<Client> clients) {
@@ -27,16 +31,40 @@ final class Scheduler implements Runnable {
         this.limit = run.test().requests().orElse(Long.MAX_VALUE);
     }
 
+    /** Starts the thread, which primes the send path and then waits for {@link #go()}. */
     void start(int runId) {
         thread = new Thread(this, "loadtest-scheduler-" + runId);
         thread.setDaemon(true);
         thread.start();
     }
 
+    /** Waits (at most 10 s) until the thread has primed the send path, so that it is not part of the run. */
+    void awaitPrimed() {
+        try {
+            primed.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Starts handing out requests: the run's clock has started ({@link Phase#startClock}). */
+    void go() {
+        clockStarted.countDown();
+    }
+
     @Override
     public void run() {
         WorkerStats stats = run.recorders().get();
-        prime();
+        try {
+            prime();
+        } finally {
+            primed.countDown();
+        }
+        try {
+            clockStarted.await();
+        } catch (InterruptedException e) {
+            return;
+        }
         long start = phase.startNanos;
         int n = clients.size();
         for (long k = 0; k < limit && !stopped; k++) {
@@ -71,13 +99,15 @@ final class Scheduler implements Runnable {
     }
 
     /**
-     * Loads and initialises the classes of the send path before the first due time, so the JVM's class
-     * loading is not taken for our lag on the first requests of a run.
+     * Loads and initialises the classes of the send path before the run's clock starts, so the JVM's class
+     * loading is not taken for our lag on the first requests of a run (see {@link Phase#startClock}). The
+     * Timeline is built after the clock starts, so its classes are loaded here too.
      */
     private void prime() {
         run.templates().get(0).newRequest();
         org.apache.hc.core5.http.protocol.HttpCoreContext.create();
         new Backlog(1).offerLast(0);
+        Timeline.class.getName();
         WorkerStats.record(dev.loadtest.LatencyHistogram.newHistogram(), 1);
         try {
             Class.forName(Exchange.class.getName(), true, Exchange.class.getClassLoader());
@@ -91,6 +121,7 @@ final class Scheduler implements Runnable {
     /** Stops handing out requests and waits (bounded) for the thread to end. */
     void stop() throws InterruptedException {
         stopped = true;
+        clockStarted.countDown();
         if (thread != null) {
             LockSupport.unpark(thread);
             thread.join(5_000);

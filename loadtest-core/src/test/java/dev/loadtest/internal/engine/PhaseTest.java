@@ -35,4 +35,18 @@ class PhaseTest {
         phase.stopIssuing();
         assertThat(phase.isIssuing(0)).isFalse();
     }
+
+    @Test
+    void should_move_the_schedule_warm_up_window_and_deadline_together_when_the_clock_starts_late() {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").rate(100).warmUp(Duration.ofMillis(500))
+                .duration(Duration.ofSeconds(1)).build();
+        Phase phase = new Phase(test, 1_000);
+
+        phase.startClock(301_000);   // the engine took 300 µs to set up
+
+        assertThat(phase.startNanos).isEqualTo(301_000);
+        assertThat(phase.measureStartNanos).isEqualTo(301_000 + 500_000_000L);
+        assertThat(phase.measureEndNanos).isEqualTo(301_000 + 1_500_000_000L);
+        assertThat(phase.isMeasured(301_000 + 499_999_999L)).isFalse();
+    }
 }

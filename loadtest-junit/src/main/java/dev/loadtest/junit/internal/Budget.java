@@ -160,7 +160,29 @@ public sealed interface Budget {
             }
             double rate = (double) q.failed() / q.done();
             return new Check(name(), required, Format.percent(rate) + " (" + q.failed() + " of " + q.done()
-                    + " requests failed)", rate <= max);
+                    + " requests failed" + failures(result) + ")", rate <= max);
+        }
+
+        /**
+         * What the failures were, so a breach says {@code 404} and not only "failed": the exact status codes of
+         * 400 and more with their counts, then the errored requests; empty when nothing failed.
+         */
+        private static String failures(Result result) {
+            Map<Integer, Long> failedStatuses = new TreeMap<>(result.statusCodes().counts());
+            failedStatuses.keySet().removeIf(code -> code < 400);
+            failedStatuses.values().removeIf(n -> n == 0);
+            long errored = result.requests().errored();
+            if (failedStatuses.isEmpty() && errored == 0) {
+                return "";
+            }
+            StringBuilder s = new StringBuilder(":");
+            if (!failedStatuses.isEmpty()) {
+                s.append(" statuses ").append(failedStatuses);
+            }
+            if (errored > 0) {
+                s.append(failedStatuses.isEmpty() ? " " : ", ").append(errored).append(" errored");
+            }
+            return s.toString();
         }
     }
 

@@ -2,6 +2,7 @@ package dev.loadtest.junit.internal;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import dev.loadtest.DurationFormat;
 import java.time.Duration;
 
 /**
@@ -15,21 +16,7 @@ public final class Format {
 
     /** {@code 1ns}, {@code 412.5us}, {@code 25ms}, {@code 1.5s}: the largest unit in which the value is >= 1. */
     public static String duration(Duration d) {
-        if (d.isNegative()) {
-            return "-" + duration(d.negated());
-        }
-        if (d.compareTo(Duration.ofSeconds(1)) >= 0) {
-            // seconds from the exact value: toNanos() overflows past 292 years
-            return decimal(new BigDecimal(d.getSeconds()).add(BigDecimal.valueOf(d.getNano(), 9))) + "s";
-        }
-        long nanos = d.toNanos();
-        if (nanos >= 1_000_000) {
-            return decimal(BigDecimal.valueOf(nanos, 6)) + "ms";
-        }
-        if (nanos >= 1_000) {
-            return decimal(BigDecimal.valueOf(nanos, 3)) + "us";
-        }
-        return nanos + "ns";
+        return DurationFormat.format(d);
     }
 
     /**
@@ -42,10 +29,7 @@ public final class Format {
         if (d.equals(other) || !text.equals(duration(other)) || d.compareTo(Duration.ofSeconds(1)) >= 0) {
             return text;
         }
-        long nanos = d.toNanos();
-        int scale = nanos >= 1_000_000 ? 6 : nanos >= 1_000 ? 3 : 0;
-        String unit = scale == 6 ? "ms" : scale == 3 ? "us" : "ns";
-        return BigDecimal.valueOf(nanos, scale).stripTrailingZeros().toPlainString() + unit;
+        return DurationFormat.exact(d);
     }
 
     /** A request rate: {@code 2000 req/s}, {@code 1733.92 req/s}. */

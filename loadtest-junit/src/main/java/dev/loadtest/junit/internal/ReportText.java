@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.internal.Redaction;
 import java.util.List;
 
 /** The texts a test's runs produce: the report of one run, and the failure message of breached budgets. */
@@ -34,7 +35,7 @@ public final class ReportText {
 
     /**
      * The failure message for the runs that breached a budget: for each, the breached budgets as
-     * {@code required X, actual Y}, then the run's full report.
+     * {@code required X, actual Y}, its target (method and URIs, credentials redacted), then the run's full report.
      *
      * @param breached the runs that breached a budget, in run order
      * @param runs how many runs the test made
@@ -56,6 +57,9 @@ public final class ReportText {
             for (Check c : breaches) {
                 s.append("  ").append(c).append(NL);
             }
+            // which endpoint breached, so a class of many tests' message says it without the report
+            s.append("  target: ").append(run.result().test().method()).append(' ')
+                    .append(String.join(" ", Redaction.display(run.result().test().targets()))).append(NL);
             if (withReports) {
                 s.append(NL).append(run.result());
             }

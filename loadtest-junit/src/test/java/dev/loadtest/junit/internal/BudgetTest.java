@@ -76,12 +76,21 @@ class BudgetTest {
     }
 
     @Test
+    void should_name_the_exact_failed_statuses_and_the_errored_requests() {
+        Result r = result().requests(new Requests(200, 200, 200, 190, 10, 4, 0, 0))
+                .statuses(Map.of(200, 190L, 404, 5L, 410, 0L, 503, 1L)).build();
+
+        assertThat(new Budget.ErrorRate(0).check(r, 1).toString()).isEqualTo(
+                "error rate: required <= 0%, actual 5% (10 of 200 requests failed: statuses {404=5, 503=1}, 4 errored)");
+    }
+
+    @Test
     void should_check_the_error_rate_as_failed_over_done() {
         Result r = result().requests(new Requests(200, 200, 200, 195, 5, 0, 0, 0))
                 .statuses(Map.of(200, 195L, 500, 5L)).build();
 
         assertThat(new Budget.ErrorRate(0.01).check(r, 5).toString())
-                .isEqualTo("error rate: required <= 1%, actual 2.5% (5 of 200 requests failed)");
+                .isEqualTo("error rate: required <= 1%, actual 2.5% (5 of 200 requests failed: statuses {500=5})");
         assertThat(new Budget.ErrorRate(0.025).check(r, 1).met()).isTrue();
         Result nothingDone = result().requests(new Requests(0, 0, 0, 0, 0, 0, 0, 0)).build();
         assertThat(new Budget.ErrorRate(1).check(nothingDone, 1))

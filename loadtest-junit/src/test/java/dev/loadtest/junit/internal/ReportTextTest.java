@@ -38,15 +38,16 @@ class ReportTextTest {
         Run first = new Run(1, RESULT, List.of(MET, BREACHED));
         Run third = new Run(3, RESULT, List.of(BREACHED, BREACHED));
 
+        String target = "  target: GET http://127.0.0.1:9/hello" + NL;
         assertThat(ReportText.breaches(List.of(first), 1, true)).isEqualTo(
                 "performance budget breached: 1 of 2 budgets" + NL
-                        + "  throughput: required >= 1000 req/s, actual 200 req/s" + NL + NL + RESULT);
+                        + "  throughput: required >= 1000 req/s, actual 200 req/s" + NL + target + NL + RESULT);
         assertThat(ReportText.breaches(List.of(first, third), 3, false)).isEqualTo(
                 "performance budget breached in run 1 of 3: 1 of 2 budgets" + NL
-                        + "  throughput: required >= 1000 req/s, actual 200 req/s" + NL
+                        + "  throughput: required >= 1000 req/s, actual 200 req/s" + NL + target
                         + "performance budget breached in run 3 of 3: 2 of 2 budgets" + NL
                         + "  throughput: required >= 1000 req/s, actual 200 req/s" + NL
-                        + "  throughput: required >= 1000 req/s, actual 200 req/s" + NL);
+                        + "  throughput: required >= 1000 req/s, actual 200 req/s" + NL + target);
         assertThat(ReportText.breaches(List.of(first, third), 3, true))
                 .contains(RESULT + NL + "performance budget breached in run 3 of 3");
     }

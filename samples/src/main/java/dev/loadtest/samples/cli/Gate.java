@@ -1,5 +1,6 @@
 package dev.loadtest.samples.cli;
 
+import dev.loadtest.DurationFormat;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
 import java.util.Locale;
@@ -65,13 +66,7 @@ interface Gate {
         }
 
         static String duration(long nanos) {
-            if (nanos >= 1_000_000_000L) {
-                return String.format(Locale.ROOT, "%.2fs", nanos / 1e9);
-            }
-            if (nanos >= 1_000_000L) {
-                return String.format(Locale.ROOT, "%.2fms", nanos / 1e6);
-            }
-            return String.format(Locale.ROOT, "%dus", nanos / 1_000);
+            return DurationFormat.fixedNanos(nanos);
         }
 
         static String number(double value) {

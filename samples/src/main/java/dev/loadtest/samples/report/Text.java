@@ -1,5 +1,6 @@
 package dev.loadtest.samples.report;
 
+import dev.loadtest.DurationFormat;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -35,46 +36,17 @@ final class Text {
 
     /** h2load's durations: {@code 128us}, {@code 12.09ms}, {@code 1.01s}. */
     static String duration(Duration d) {
-        return nanos(d.toNanos());
+        return DurationFormat.fixed(d);
     }
 
     /** {@link #duration(Duration)} from nanoseconds. */
     static String nanos(double nanos) {
-        if (nanos >= 1e9) {
-            return String.format(Locale.ROOT, "%.2fs", nanos / 1e9);
-        }
-        if (nanos >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fms", nanos / 1e6);
-        }
-        return String.format(Locale.ROOT, "%dus", (long) (nanos / 1e3));   // h2load truncates
+        return DurationFormat.fixedNanos(nanos);
     }
 
     /** A setting's duration as people write it: {@code 10s}, {@code 1m30s}, {@code 250ms}. */
     static String setting(Duration d) {
-        long nanos = d.toNanos();
-        if (nanos == 0) {
-            return "0s";
-        }
-        if (nanos % 1_000_000_000L == 0) {
-            long s = nanos / 1_000_000_000L;
-            StringBuilder out = new StringBuilder();
-            if (s >= 3600) {
-                out.append(s / 3600).append('h');
-                s %= 3600;
-            }
-            if (s >= 60) {
-                out.append(s / 60).append('m');
-                s %= 60;
-            }
-            if (s > 0 || out.length() == 0) {
-                out.append(s).append('s');
-            }
-            return out.toString();
-        }
-        if (nanos % 1_000_000L == 0) {
-            return nanos / 1_000_000L + "ms";
-        }
-        return nanos(nanos);
+        return DurationFormat.setting(d);
     }
 
     /** h2load's byte sizes, 1024-based: {@code 512B}, {@code 146.48KB}, {@code 1.12MB} (as the text report). */
