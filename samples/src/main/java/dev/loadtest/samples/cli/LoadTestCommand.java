@@ -7,7 +7,7 @@ import dev.loadtest.Result;
 import dev.loadtest.Stage;
 import dev.loadtest.json.ResultJson;
 import dev.loadtest.samples.DemoServer;
-import dev.loadtest.samples.report.HtmlReport;
+import dev.loadtest.report.HtmlReport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

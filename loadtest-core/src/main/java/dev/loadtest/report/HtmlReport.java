@@ -1,6 +1,6 @@
-package dev.loadtest.samples.report;
+package dev.loadtest.report;
 
-import static dev.loadtest.samples.report.Text.escape;
+import static dev.loadtest.report.Text.escape;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;

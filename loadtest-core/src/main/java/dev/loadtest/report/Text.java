@@ -1,4 +1,4 @@
-package dev.loadtest.samples.report;
+package dev.loadtest.report;
 
 import java.time.Duration;
 import java.util.Locale;
