@@ -2,6 +2,7 @@ package dev.loadtest.samples.cli;
 
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
+import dev.loadtest.report.GateOutcome;
 import java.util.Locale;
 
 /**
@@ -20,6 +21,11 @@ interface Gate {
         @Override
         public String toString() {
             return metric + ": required " + required + ", actual " + actual;
+        }
+
+        /** This outcome as the HTML report lists it. */
+        GateOutcome forReport() {
+            return new GateOutcome(metric, required, actual, passed);
         }
     }
 
