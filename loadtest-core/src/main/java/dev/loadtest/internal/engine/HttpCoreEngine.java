@@ -20,6 +20,7 @@ public final class HttpCoreEngine implements LoadTestEngine {
 
     @Override
     public LoadTestRun start(LoadTest test) {
+        RequiredModules.check();
         Instant at = test.startAt().orElse(null);
         if (at != null && Duration.between(Instant.now(), at).compareTo(LoadTest.MAX_START_DELAY) > 0) {
             throw new IllegalStateException("startAt (" + at + ") must be at most 1 hour from now");
