@@ -13,6 +13,11 @@ public record ErrorCount(long count, String sampleMessage) {
     /** No error of a category. */
     public static final ErrorCount NONE = new ErrorCount(0, "");
 
+    /**
+     * Checks the fields: {@code count >= 0}, a non-null {@code sampleMessage}.
+     *
+     * @throws IllegalArgumentException if {@code count} is negative
+     */
     public ErrorCount {
         if (count < 0) {
             throw new IllegalArgumentException("count (" + count + ") must be >= 0");

@@ -27,6 +27,12 @@ public record Header(String name, String value) {
             "(?i).*(auth|token|secret|passw|pwd|passphrase|api[-_]?key|session|cookie|credential|signature|jwt"
                     + "|bearer).*|.*(key|code)|(.*[-_])?(sig|pass|otp)");
 
+    /**
+     * Checks the header: a non-empty HTTP token as its name, one the engine does not set itself, and a
+     * value without CR, LF or NUL.
+     *
+     * @throws IllegalArgumentException naming the rule the name or value breaks
+     */
     public Header {
         Objects.requireNonNull(name, "header name must not be null");
         Objects.requireNonNull(value, "header value must not be null");

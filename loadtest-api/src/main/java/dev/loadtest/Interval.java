@@ -25,6 +25,9 @@ import java.util.Objects;
 public record Interval(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
                        long errored, long bytes, LatencySummary responseTime, LatencySummary serviceTime) {
 
+    /**
+     * Checks that no field is {@code null}.
+     */
     public Interval {
         Objects.requireNonNull(start);
         Objects.requireNonNull(length);

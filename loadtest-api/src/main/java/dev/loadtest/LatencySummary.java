@@ -21,6 +21,9 @@ public record LatencySummary(long count, Duration min, Duration mean, Duration p
     /** No values. */
     public static final LatencySummary EMPTY = of(LatencyHistogram.EMPTY);
 
+    /**
+     * Checks that no field is {@code null}.
+     */
     public LatencySummary {
         Objects.requireNonNull(min);
         Objects.requireNonNull(mean);

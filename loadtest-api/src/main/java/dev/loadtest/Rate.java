@@ -25,6 +25,9 @@ import java.util.Objects;
 public record Rate(double offered, double achieved, long scheduled, long dropped, long late, long backlogAtEnd,
                    LatencyHistogram schedulerLag) {
 
+    /**
+     * Checks that {@code schedulerLag} is not {@code null}.
+     */
     public Rate {
         Objects.requireNonNull(schedulerLag, "schedulerLag must not be null");
     }

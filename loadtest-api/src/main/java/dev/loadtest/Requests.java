@@ -20,6 +20,11 @@ package dev.loadtest;
 public record Requests(long total, long started, long done, long succeeded, long failed, long errored,
                        long timeout, long notIssued) {
 
+    /**
+     * Checks the counts.
+     *
+     * @throws IllegalArgumentException if a count is negative
+     */
     public Requests {
         if (total < 0 || started < 0 || done < 0 || succeeded < 0 || failed < 0 || errored < 0 || timeout < 0
                 || notIssued < 0) {

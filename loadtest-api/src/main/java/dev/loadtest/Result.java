@@ -49,6 +49,9 @@ public record Result(LoadTest test, Duration duration, String protocol, Requests
                      long connections, Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate,
                      List<Interval> intervals, Verdict verdict, boolean stopped) {
 
+    /**
+     * Checks that no field is {@code null}; keeps unmodifiable copies of the collections.
+     */
     public Result {
         Objects.requireNonNull(test, "test");
         Objects.requireNonNull(duration, "duration");

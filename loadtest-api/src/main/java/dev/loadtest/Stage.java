@@ -32,6 +32,12 @@ public record Stage(double fromRate, double toRate, Duration duration, int concu
     /** Rates above this are refused: beyond what one process can schedule, and a likely typo. */
     public static final double MAX_RATE = 10_000_000;
 
+    /**
+     * Checks the stage.
+     *
+     * @throws IllegalArgumentException if a rate is negative or above {@link #MAX_RATE}, the duration is not
+     *     in (0, 365 days] or the concurrency is negative
+     */
     public Stage {
         checkRate("fromRate", fromRate);
         checkRate("toRate", toRate);

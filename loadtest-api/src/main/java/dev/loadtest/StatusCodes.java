@@ -16,6 +16,9 @@ import java.util.TreeMap;
  */
 public record StatusCodes(Map<Integer, Long> counts) {
 
+    /**
+     * Keeps an unmodifiable copy of the counts, ordered by status code.
+     */
     public StatusCodes {
         counts = Collections.unmodifiableMap(new TreeMap<>(counts));
     }

@@ -16,6 +16,11 @@ package dev.loadtest;
  */
 public record Traffic(long totalBytes, long headerBytes, long decodedHeaderBytes, long dataBytes, long sentBytes) {
 
+    /**
+     * Checks the byte counts.
+     *
+     * @throws IllegalArgumentException if a count is negative
+     */
     public Traffic {
         if (totalBytes < 0 || headerBytes < 0 || decodedHeaderBytes < 0 || dataBytes < 0 || sentBytes < 0) {
             throw new IllegalArgumentException("byte counts must be >= 0");

@@ -133,7 +133,7 @@ final class LoadTestExtension implements BeforeEachCallback, ParameterResolver, 
                     run.number());
             try {
                 List<Path> files = ReportFiles.write(settings.reportsDirectory().get(),
-                        context.getRequiredTestClass().getName(), base, text, run.result());
+                        context.getRequiredTestClass().getName(), base, text, run.result(), run.checks());
                 entry.put(REPORT_FILES_ENTRY, files.stream().map(Path::toString).collect(Collectors.joining(", ")));
             } catch (IOException | RuntimeException e) {
                 entry.put(REPORT_ERROR_ENTRY, "cannot write the report of " + name(context) + ": " + e);

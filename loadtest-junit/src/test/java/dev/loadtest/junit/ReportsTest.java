@@ -73,12 +73,12 @@ class ReportsTest {
     }
 
     @Test
-    void should_write_a_text_and_a_json_report_per_test_met_or_breached() throws IOException {
+    void should_write_a_text_a_json_and_an_html_report_per_test_met_or_breached() throws IOException {
         run(OneMetOneBreached.class).testEvents().assertStatistics(s -> s.succeeded(1).failed(1));
 
         String dir = OneMetOneBreached.class.getName();
-        assertThat(files()).containsExactly(dir + "/breached.json", dir + "/breached.txt", dir + "/met.json",
-                dir + "/met.txt");
+        assertThat(files()).containsExactly(dir + "/breached.html", dir + "/breached.json", dir + "/breached.txt",
+                dir + "/met.html", dir + "/met.json", dir + "/met.txt");
         String met = Files.readString(reports.resolve(dir).resolve("met.txt"));
         assertThat(met).startsWith("finished in ")
                 .contains("requests: 200 total, 200 started, 200 done, 200 succeeded",
@@ -90,6 +90,14 @@ class ReportsTest {
                 .contains("  BREACHED  p99 response time: required <= 1ns, actual ");
         Result fromJson = ResultJson.read(reports.resolve(dir).resolve("met.json"));
         assertThat(fromJson.requests().succeeded()).isEqualTo(200);
+        // the HTML report, its budgets listed as gates: required, actual, pass or fail
+        assertThat(Files.readString(reports.resolve(dir).resolve("met.html"))).startsWith("<!DOCTYPE html>")
+                .contains("<p class=\"gates-summary\">All 2 gates were kept.</p>")
+                .containsPattern("<tr class=\"gate-pass\"><th scope=\"row\">p99 response time</th>"
+                        + "<td>&lt;= 10s</td><td>[^<]+</td><td class=\"gate-result\">pass</td></tr>");
+        assertThat(Files.readString(reports.resolve(dir).resolve("breached.html")))
+                .containsPattern("<tr class=\"gate-fail\"><th scope=\"row\">p99 response time</th>"
+                        + "<td>&lt;= 1ns</td><td>[^<]+</td><td class=\"gate-result\">fail</td></tr>");
     }
 
     @Test
@@ -100,7 +108,8 @@ class ReportsTest {
                 .allSatisfy(report -> assertThat(report).startsWith("finished in ").contains("budgets (enforced):"));
         assertThat(Kit.reportEntries(results, LoadTestExtension.REPORT_FILES_ENTRY)).hasSize(2)
                 .anySatisfy(f -> assertThat(f).endsWith("met.txt, " + reports.resolve(
-                        OneMetOneBreached.class.getName()).resolve("met.json")));
+                        OneMetOneBreached.class.getName()).resolve("met.json") + ", " + reports.resolve(
+                        OneMetOneBreached.class.getName()).resolve("met.html")));
     }
 
     @KitFixture

@@ -22,6 +22,7 @@ public final class HttpCoreEngine implements LoadTestEngine {
     public LoadTestRun start(LoadTest test) {
         // before any class that calls HttpCore is loaded: an HttpCore we cannot run on fails here, in one message
         HttpCoreSupport.check();
+        RequiredModules.check();
         Instant at = test.startAt().orElse(null);
         if (at != null && Duration.between(Instant.now(), at).compareTo(LoadTest.MAX_START_DELAY) > 0) {
             throw new IllegalStateException("startAt (" + at + ") must be at most 1 hour from now");

@@ -6,6 +6,7 @@ import dev.loadtest.junit.testing.Results;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,22 @@ class ReportFilesTest {
 
         assertThat(written.get(0)).isEqualTo(dir.resolve("a.FooTest$Inner").resolve("checkout.txt"));
         assertThat(Files.readString(written.get(0))).isEqualTo("the report");
-        assertThat(written).hasSize(ReportFiles.writesJson() ? 2 : 1);
+        assertThat(written).hasSize(ReportFiles.writesJson() ? 3 : 1);
+    }
+
+    @Test
+    void should_write_the_html_report_with_the_budgets_as_gates(@TempDir Path dir) throws IOException {
+        assertThat(ReportFiles.writesHtml()).as("loadtest-core is on the test class path").isTrue();
+        List<Check> checks = List.of(new Check("p99 response time", "<= 25ms", "31.42ms", false),
+                new Check("error rate", "<= 1%", "0% (0 of 10 requests failed)", true));
+
+        var written = ReportFiles.write(dir, "a.FooTest", "checkout", "the report", Results.result().build(), checks);
+
+        Path html = dir.resolve("a.FooTest").resolve("checkout.html");
+        assertThat(written).contains(html);
+        assertThat(Files.readString(html)).contains("breached</span> 1 of 2 gates.")
+                .contains("<tr class=\"gate-fail\"><th scope=\"row\">p99 response time</th><td>&lt;= 25ms</td>"
+                        + "<td>31.42ms</td><td class=\"gate-result\">fail</td></tr>")
+                .contains("<tr class=\"gate-pass\"><th scope=\"row\">error rate</th>");
     }
 }

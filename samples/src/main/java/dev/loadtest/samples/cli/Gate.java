@@ -3,6 +3,7 @@ package dev.loadtest.samples.cli;
 import dev.loadtest.DurationFormat;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
+import dev.loadtest.report.GateOutcome;
 import java.util.Locale;
 
 /**
@@ -21,6 +22,11 @@ interface Gate {
         @Override
         public String toString() {
             return metric + ": required " + required + ", actual " + actual;
+        }
+
+        /** This outcome as the HTML report lists it. */
+        GateOutcome forReport() {
+            return new GateOutcome(metric, required, actual, passed);
         }
     }
 

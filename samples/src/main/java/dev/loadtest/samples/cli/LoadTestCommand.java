@@ -9,7 +9,7 @@ import dev.loadtest.internal.BoundedFile;
 import dev.loadtest.internal.Redaction;
 import dev.loadtest.json.ResultJson;
 import dev.loadtest.samples.DemoServer;
-import dev.loadtest.samples.report.HtmlReport;
+import dev.loadtest.report.HtmlReport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -718,6 +718,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     /** Writes the files, prints the report and the gates; returns the exit code. */
     int report(Result result, HistogramLogOutput hlog) {
         int code = OK;
+        List<Gate.Outcome> outcomes = checkGates(result);   // first: the HTML report lists them
         if (hlog != null) {
             code = write("--hlog", output.hlog, hlog::close, code);
         }
@@ -735,12 +736,12 @@ public final class LoadTestCommand implements Callable<Integer> {
             }
             Files.write(output.hgrm, text.toByteArray());   // unlike a PrintStream, fails loudly
         }, code);
-        code = write("--html", output.html, () -> HtmlReport.write(result, output.html), code);
+        code = write("--html", output.html, () -> HtmlReport.write(result,
+                outcomes.stream().map(Gate.Outcome::forReport).toList(), output.html), code);
         if (!output.quiet) {
             out.println();
             out.print(result);
         }
-        List<Gate.Outcome> outcomes = checkGates(result);
         if (!outcomes.isEmpty() && !output.quiet) {
             out.println("gates:");
             for (Gate.Outcome o : outcomes) {

@@ -370,6 +370,22 @@ class LoadTestCommandTest {
         assertThat(run.errLines()).hasSize(2).allMatch(l -> l.startsWith("loadtest: gate breached: "));
     }
 
+    @Test
+    void should_list_each_gate_with_required_actual_and_result_in_the_html_report() throws IOException {
+        Path html = dir.resolve("gates.html");
+        CommandRun run = CommandRun.of("-q", "-n", "20", "--max-p99", "10s", "--require-ok", "--html",
+                html.toString(), notFound);
+
+        assertThat(run.code()).as(run.err()).isEqualTo(LoadTestCommand.GATE_BREACHED);
+        String page = Files.readString(html, StandardCharsets.UTF_8);
+        assertThat(page).contains("<section id=\"gates\">")
+                .contains("<span class=\"verdict verdict-breached\">breached</span> 1 of 2 gates.")
+                .containsPattern("<tr class=\"gate-pass\"><th scope=\"row\">p99 response time</th>"
+                        + "<td>&lt;= 10.00s</td><td>\\d[^<]*</td><td class=\"gate-result\">pass</td></tr>")
+                .contains("<tr class=\"gate-fail\"><th scope=\"row\">verdict</th><td>ok</td><td>errors</td>"
+                        + "<td class=\"gate-result\">fail</td></tr>");
+    }
+
     // ---- failures after the run -----------------------------------------------------------------------
 
     @Test

@@ -1,4 +1,4 @@
-package dev.loadtest.samples.report;
+package dev.loadtest.report;
 
 import dev.loadtest.DurationFormat;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.loadtest.samples.report;
+package dev.loadtest.report;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;

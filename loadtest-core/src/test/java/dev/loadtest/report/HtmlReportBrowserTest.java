@@ -1,4 +1,4 @@
-package dev.loadtest.samples.report;
+package dev.loadtest.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -52,7 +52,10 @@ class HtmlReportBrowserTest {
 
     @Test
     void theFullReportRendersItsFourCharts() throws Exception {
-        Map<String, String> status = open(ReportFixtures.rateDriven(), "report");
+        // with a gate section too, as the command writes it: the page's layout and scripts must not mind it
+        Map<String, String> status = open(ReportFixtures.rateDriven(), List.of(
+                new GateOutcome("p99 response time", "<= 25.00ms", "31.20ms", false),
+                new GateOutcome("error rate", "<= 1.00%", "0.12% (5 of 4,210 failed)", true)), "report");
 
         assertThat(status).containsEntry("data-state", "rendered")
                 .containsEntry("data-errors", "0")
@@ -89,9 +92,13 @@ class HtmlReportBrowserTest {
      * whole page and returns the attributes of {@code #report-status}.
      */
     private Map<String, String> open(Result result, String name) throws Exception {
+        return open(result, List.of(), name);
+    }
+
+    private Map<String, String> open(Result result, List<GateOutcome> gates, String name) throws Exception {
         Path dir = artifacts();
         Path html = dir.resolve(name + ".html");
-        HtmlReport.write(result, html);
+        HtmlReport.write(result, gates, html);
         String url = html.toUri().toString();
         assertThat(url).startsWith("file:/");
 

@@ -1,4 +1,4 @@
-package dev.loadtest.samples.report;
+package dev.loadtest.report;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,13 +8,15 @@ import java.util.Properties;
 import java.util.regex.Pattern;
 
 /**
- * The scripts and style sheets inlined into the report, read once from the class path: uPlot from its
- * webjar ({@code org.webjars.npm:uplot}) and the report's own {@code report.js} / {@code report.css}.
+ * The scripts and style sheets inlined into the report, read once from this package's resources: uPlot
+ * (copied from its webjar {@code org.webjars.npm:uplot} into {@code uplot/} by the build) and the report's
+ * own {@code report.js} / {@code report.css}. Read through this class, so that they are found in a named
+ * module too, where a package's resources are visible to its own module only.
  */
 final class Assets {
 
-    private static final String UPLOT_POM = "META-INF/maven/org.webjars.npm/uplot/pom.properties";
-    private static final String OWN = "dev/loadtest/samples/report/";
+    private static final String UPLOT = "uplot/";
+    private static final String UPLOT_POM = UPLOT + "pom.properties";
     private static final Pattern SCRIPT_END = Pattern.compile("(?i)</(script)");
     private static final Pattern STYLE_END = Pattern.compile("(?i)</(style)");
 
@@ -27,12 +29,11 @@ final class Assets {
 
     private Assets() {
         uPlotVersion = uPlotVersion();
-        String dist = "META-INF/resources/webjars/uplot/" + uPlotVersion + "/";
-        uPlotJs = script(read(dist + "dist/uPlot.iife.min.js"));
-        uPlotCss = style(read(dist + "dist/uPlot.min.css"));
-        uPlotLicense = read(dist + "LICENSE").replace("*/", "* /");
-        reportJs = script(read(OWN + "report.js"));
-        reportCss = style(read(OWN + "report.css"));
+        uPlotJs = script(read(UPLOT + "uPlot.iife.min.js"));
+        uPlotCss = style(read(UPLOT + "uPlot.min.css"));
+        uPlotLicense = read(UPLOT + "LICENSE").replace("*/", "* /");
+        reportJs = script(read("report.js"));
+        reportCss = style(read("report.css"));
     }
 
     private static volatile Assets loaded;
@@ -40,7 +41,7 @@ final class Assets {
     /**
      * The assets, loaded on first use.
      *
-     * @throws IllegalStateException if the uPlot webjar or the report's own resources are not on the class path
+     * @throws IllegalStateException if a resource is missing from the jar (a broken build)
      */
     static Assets get() {
         Assets a = loaded;
@@ -74,15 +75,16 @@ final class Assets {
         try (InputStream in = open(resource)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + resource + " from the class path", e);
+            throw new UncheckedIOException("cannot read the HTML report's resource " + resource, e);
         }
     }
 
     private static InputStream open(String resource) {
-        InputStream in = Assets.class.getClassLoader().getResourceAsStream(resource);
+        InputStream in = Assets.class.getResourceAsStream(resource);
         if (in == null) {
-            throw new IllegalStateException(resource + " is not on the class path: the HTML report inlines uPlot "
-                    + "from the webjar org.webjars.npm:uplot, add it as a dependency");
+            throw new IllegalStateException("dev/loadtest/report/" + resource + " is missing from loadtest-core's jar: "
+                    + "the build copies uPlot there from the webjar org.webjars.npm:uplot (maven-dependency-plugin), "
+                    + "build it with Maven");
         }
         return in;
     }

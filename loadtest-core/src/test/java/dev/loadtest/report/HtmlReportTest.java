@@ -1,4 +1,4 @@
-package dev.loadtest.samples.report;
+package dev.loadtest.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,6 +1,6 @@
-package dev.loadtest.samples.report;
+package dev.loadtest.report;
 
-import static dev.loadtest.samples.report.Text.escape;
+import static dev.loadtest.report.Text.escape;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
@@ -29,18 +29,24 @@ import java.util.StringJoiner;
 
 /**
  * A load test's result as one self-contained HTML page: the h2load figures in tables, the latency
- * percentile distribution (response time and service time on HdrHistogram's log percentile axis), and the
- * timeline: throughput, latency percentiles, status codes and errors over time. The chart library
- * (uPlot, from its webjar) and the data are inlined, so the file opens anywhere without a network.
+ * percentile distribution (response time and service time on HdrHistogram's log percentile axis), the
+ * timeline (throughput, latency percentiles, status codes and errors over time) and, when given, the gates
+ * checked against the run. The chart library (uPlot) and the data are inlined, so the file opens anywhere
+ * without a network; a Content-Security-Policy forbids any fetch.
  *
  * <pre>{@code
  * Result result = LoadTest.target(uri).clients(10).duration(Duration.ofSeconds(30)).run();
  * HtmlReport.write(result, Path.of("report.html"));
+ *
+ * // with the gates a CI job checked, listed under the verdict with their required and actual values
+ * GateOutcome p99 = new GateOutcome("p99 response time", "<= 25.00ms", "31.20ms", false);
+ * HtmlReport.write(result, List.of(p99), Path.of("report.html"));
  * }</pre>
  *
- * <p>All text taken from the result (URIs, headers, error messages) is HTML-escaped; the values of
- * credential headers ({@code Authorization}, {@code Cookie}, and names with {@code token}, {@code secret},
- * {@code api-key}...) and of such query parameters are shown as {@code <redacted>}.
+ * <p>All text taken from the result and the gates (URIs, headers, error messages) is HTML-escaped; the
+ * values of credential headers ({@code Authorization}, {@code Cookie}, and names with {@code token},
+ * {@code secret}, {@code api-key}...) and of such query parameters are shown as {@code <redacted>}.
+ * Rendering is thread-safe: the methods keep no state between calls.
  */
 public final class HtmlReport {
 
@@ -48,15 +54,27 @@ public final class HtmlReport {
     }
 
     /**
-     * Writes the report of a result to a file (UTF-8), creating its parent directories and replacing the
-     * file if it exists.
+     * Writes the report of a result, without gates, to a file. Same as {@code write(result, List.of(), file)}.
      *
+     * @param result the run to report
+     * @param file the HTML file to write (UTF-8); its parent directories are created, an existing file replaced
      * @throws IOException if the file cannot be written
      */
     public static void write(Result result, Path file) throws IOException {
-        Objects.requireNonNull(result, "result must not be null");
+        write(result, List.of(), file);
+    }
+
+    /**
+     * Writes the report of a result and the gates checked against it to a file.
+     *
+     * @param result the run to report
+     * @param gates the gates checked against the run, in the order to list them; empty for no gate section
+     * @param file the HTML file to write (UTF-8); its parent directories are created, an existing file replaced
+     * @throws IOException if the file cannot be written
+     */
+    public static void write(Result result, List<GateOutcome> gates, Path file) throws IOException {
         Objects.requireNonNull(file, "file must not be null");
-        String html = render(result);
+        String html = render(result, gates);
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -65,23 +83,38 @@ public final class HtmlReport {
     }
 
     /**
-     * The report of a result as HTML text.
+     * The report of a result, without gates, as HTML text.
      *
-     * @throws IllegalStateException if the uPlot webjar is not on the class path
+     * @param result the run to report
+     * @return the whole page, about 70 KB of which are uPlot
      */
     public static String render(Result result) {
-        Objects.requireNonNull(result, "result must not be null");
-        return new Page(result, Assets.get()).render();
+        return render(result, List.of());
     }
 
-    /** One rendering: the page built up section by section. */
+    /**
+     * The report of a result and the gates checked against it, as HTML text.
+     *
+     * @param result the run to report
+     * @param gates the gates checked against the run, in the order to list them; empty for no gate section
+     * @return the whole page
+     */
+    public static String render(Result result, List<GateOutcome> gates) {
+        Objects.requireNonNull(result, "result must not be null");
+        Objects.requireNonNull(gates, "gates must not be null");
+        return new Page(result, gates, Assets.get()).render();
+    }
+
+    /** One rendering: the page built up section by section; all text from the result and the gates is escaped. */
     private static final class Page {
         private final Result r;
+        private final List<GateOutcome> gates;
         private final Assets assets;
         private final StringBuilder out = new StringBuilder(96 * 1024);
 
-        Page(Result r, Assets assets) {
+        Page(Result r, List<GateOutcome> gates, Assets assets) {
             this.r = r;
+            this.gates = List.copyOf(gates);
             this.assets = assets;
         }
 
@@ -101,6 +134,7 @@ public final class HtmlReport {
                     .append("<style>\n").append(assets.reportCss).append("\n</style>\n")
                     .append("</head>\n<body>\n<main>\n");
             header();
+            gates();
             keyFigures();
             summary();
             latency();
@@ -148,6 +182,35 @@ public final class HtmlReport {
                 out.append("<p class=\"warning\">TLS certificates were NOT verified (insecureTrustAll).</p>\n");
             }
             out.append("</header>\n");
+        }
+
+        /**
+         * The gates (or a JUnit test's budgets) checked against the run, right under the verdict because in CI
+         * they decide: each with its metric, the requirement, the actual value and whether it was kept.
+         */
+        private void gates() {
+            if (gates.isEmpty()) {
+                return;
+            }
+            long breached = gates.stream().filter(g -> !g.passed()).count();
+            out.append("<section id=\"gates\">\n<h2>Gates</h2>\n<p class=\"gates-summary\">");
+            if (breached == 0) {
+                out.append(gates.size() == 1 ? "The gate was kept." : "All " + gates.size() + " gates were kept.");
+            } else {
+                out.append("<span class=\"verdict verdict-breached\">breached</span> ")
+                        .append(breached).append(" of ").append(gates.size())
+                        .append(gates.size() == 1 ? " gate." : " gates.");
+            }
+            out.append("</p>\n<table class=\"gates\">\n<thead><tr><th scope=\"col\">gate</th>"
+                    + "<th scope=\"col\">required</th><th scope=\"col\">actual</th><th scope=\"col\">result</th>"
+                    + "</tr></thead>\n<tbody>\n");
+            for (GateOutcome g : gates) {
+                String result = g.passed() ? "pass" : "fail";
+                out.append("<tr class=\"gate-").append(result).append("\"><th scope=\"row\">").append(escape(g.metric()))
+                        .append("</th><td>").append(escape(g.required())).append("</td><td>").append(escape(g.actual()))
+                        .append("</td><td class=\"gate-result\">").append(result).append("</td></tr>\n");
+            }
+            out.append("</tbody>\n</table>\n</section>\n");
         }
 
         private void keyFigures() {

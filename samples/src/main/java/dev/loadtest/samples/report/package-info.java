@@ -1,6 +1,0 @@
-/**
- * The HTML report of a load test: {@link dev.loadtest.samples.report.HtmlReport} writes one self-contained
- * page (uPlot and the data inlined) with the h2load figures, the latency percentile distribution and the
- * timeline charts.
- */
-package dev.loadtest.samples.report;
