@@ -62,6 +62,36 @@ class LiveProgressTest {
     }
 
     @Test
+    void should_call_a_listener_on_one_thread_per_run_and_another_for_the_next_run() {
+        List<Thread> threads = new CopyOnWriteArrayList<>();
+        List<Integer> runStarts = new CopyOnWriteArrayList<>();
+        LoadTestListener listener = new LoadTestListener() {
+            @Override
+            public void onProgress(Progress p) {
+                threads.add(Thread.currentThread());
+            }
+
+            @Override
+            public void onInterval(dev.loadtest.Interval i) {
+                threads.add(Thread.currentThread());
+            }
+        };
+        try (TestServer server = TestServer.h2c()) {
+            LoadTest test = LoadTest.target(server.uri("/hello")).clients(1).duration(Duration.ofMillis(300))
+                    .interval(Duration.ofMillis(100)).listener(listener).build();
+            test.run();
+            runStarts.add(threads.size());
+            test.run();
+        }
+
+        List<Thread> first = threads.subList(0, runStarts.get(0));
+        List<Thread> second = threads.subList(runStarts.get(0), threads.size());
+        assertThat(first).isNotEmpty().allMatch(t -> t == first.get(0));
+        assertThat(second).isNotEmpty().allMatch(t -> t == second.get(0));
+        assertThat(second.get(0)).isNotSameAs(first.get(0));
+    }
+
+    @Test
     void should_keep_the_old_five_figure_shape_with_empty_counts() {
         Progress p = new Progress(0.5, Duration.ofSeconds(1), 10, 1, 100);
         assertThat(p.statusCodes().total()).isZero();
