@@ -19,7 +19,11 @@ final class NoSuccessNotice {
     private NoSuccessNotice() {
     }
 
-    /** {@code loadtest: no request succeeded (verdict errors): Connection refused (connection refused, 12x)}. */
+    /**
+     * The line, if the run calls for it:
+     * {@code loadtest: no request succeeded (verdict stalled): ConnectException: Connection refused (connection
+     * refused, 10x)}.
+     */
     static Optional<String> of(Result r) {
         boolean noneSucceeded = r.requests().succeeded() == 0;
         if (!noneSucceeded && r.verdict() != Verdict.STALLED) {
