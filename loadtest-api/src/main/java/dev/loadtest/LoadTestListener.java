@@ -14,7 +14,8 @@ package dev.loadtest;
  * }</pre>
  *
  * <p>Contract: methods are called one at a time, in order, on a thread of the run's own (never an
- * I/O thread), so a slow listener cannot slow the engine: events it falls behind on are skipped for
+ * I/O thread; one thread for all of a run's events, another for each run, so a listener added to several
+ * runs can tell them apart), so a slow listener cannot slow the engine: events it falls behind on are skipped for
  * progress and queued (bounded) for intervals. A listener that throws is logged once and then ignored
  * for the rest of the run; it never fails the run.
  */

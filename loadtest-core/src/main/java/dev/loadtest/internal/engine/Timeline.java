@@ -1,5 +1,6 @@
 package dev.loadtest.internal.engine;
 
+import dev.loadtest.ErrorCategory;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LatencySummary;
@@ -7,6 +8,7 @@ import dev.loadtest.Progress;
 import dev.loadtest.StatusCodes;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,14 +130,35 @@ final class Timeline {
                 last.responseTime(), last.serviceTime());
     }
 
-    /** Where the run is, for the progress listeners. */
+    /**
+     * Where the run is, for the progress listeners: the threads' counters summed as they are now. They are
+     * read while I/O threads write them, as {@link #cut} reads them, so a count may show an event late but
+     * never undo one; the error maps are only read here, one category at a time, which an
+     * {@link java.util.EnumMap} allows while its owner adds to it.
+     */
     Progress progress(long now) {
-        long d = 0;
-        long e = 0;
+        Counts sum = new Counts();
+        long[] codes = new long[statuses.length];
+        Map<ErrorCategory, Long> errors = new EnumMap<>(ErrorCategory.class);
         for (WorkerStats w : run.recorders().all()) {
-            d += w.responded + w.errored;
-            e += w.errored;
+            sum.add(w);
+            for (int i = 0; i < codes.length; i++) {
+                codes[i] += w.statuses[i];
+            }
+            for (ErrorCategory category : ErrorCategory.values()) {
+                long[] n = w.errors.get(category);
+                if (n != null && n[0] > 0) {
+                    errors.merge(category, n[0], Long::sum);
+                }
+            }
         }
+        Map<Integer, Long> byCode = new HashMap<>();
+        for (int i = 0; i < codes.length; i++) {
+            if (codes[i] > 0) {
+                byCode.put(i, codes[i]);
+            }
+        }
+        long d = sum.responded + sum.errored;
         double fraction;
         if (phase.isCounted()) {
             long planned = run.test().requests().getAsLong();
@@ -144,7 +167,9 @@ final class Timeline {
             long total = phase.measureEndNanos - phase.startNanos;
             fraction = Math.min(1, Math.max(0, (double) (now - phase.startNanos) / total));
         }
-        return new Progress(fraction, Duration.ofNanos(now - phase.startNanos), d, e, lastRate);
+        return new Progress(fraction, Duration.ofNanos(now - phase.startNanos), d, sum.errored, lastRate,
+                sum.started, sum.succeeded, sum.statusFailed + sum.errored, sum.totalBytes, sum.sentBytes,
+                new StatusCodes(byCode), errors);
     }
 
     List<Interval> intervals() {

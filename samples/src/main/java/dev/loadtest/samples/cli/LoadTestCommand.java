@@ -290,6 +290,22 @@ public final class LoadTestCommand implements Callable<Integer> {
         @Option(names = {"-q", "--quiet"}, description = "No report on stdout and no progress on stderr: only "
                 + "errors and breached gates (the files are still written).")
         boolean quiet;
+
+        @Option(names = "--prometheus", paramLabel = "PORT", converter = Syntax.IntConverter.class,
+                showDefaultValue = Visibility.NEVER, description = "Serves the live metrics on "
+                        + "http://127.0.0.1:PORT/metrics during the run, for Prometheus to scrape (0: any free port, "
+                        + "printed on stderr).")
+        Integer prometheus;
+
+        @Option(names = "--junit-xml", paramLabel = "FILE", description = "Writes a JUnit XML report for CI: one "
+                + "test case per gate, the report in system-out. With $" + StepSummary.VARIABLE + " set (GitHub "
+                + "Actions), a Markdown summary is also appended to that file.")
+        Path junitXml;
+
+        @Option(names = "--test-name", paramLabel = "NAME", showDefaultValue = Visibility.NEVER,
+                description = "Names the run in --prometheus (tag test), --junit-xml and the step summary. "
+                        + "Default: the first URI without its query.")
+        String testName;
     }
 
     static final class GateOptions {
@@ -407,6 +423,12 @@ public final class LoadTestCommand implements Callable<Integer> {
      * ({@link #inFlagTerms}).
      */
     private void checkCombinations() {
+        if (output.prometheus != null && (output.prometheus < 0 || output.prometheus > 65_535)) {
+            throw usage("--prometheus (" + output.prometheus + ") must be within [0, 65535]");
+        }
+        if (output.testName != null && output.testName.isBlank()) {
+            throw usage("--test-name ('" + output.testName + "') must not be blank");
+        }
         for (String stages : List.of("--stage", "--concurrency-stage")) {
             if (matched(stages)) {
                 for (String other : List.of("-n", "-D", "-R", "--rps", "--stage")) {
@@ -479,7 +501,8 @@ public final class LoadTestCommand implements Callable<Integer> {
     /** The output files given, to be checked with the files the command reads ({@link OutputFiles}). */
     OutputFiles outputFiles() {
         return new OutputFiles().output("--json", output.json).output("--html", output.html)
-                .output("--hgrm", output.hgrm).output("--hlog", output.hlog).output("--csv", output.csv);
+                .output("--hgrm", output.hgrm).output("--hlog", output.hlog).output("--csv", output.csv)
+                .output("--junit-xml", output.junitXml);
     }
 
     /** Checks, before any load is sent, that the outputs can be written and overwrite nothing the command reads. */
@@ -677,12 +700,19 @@ public final class LoadTestCommand implements Callable<Integer> {
             }
             withListeners.listener(hlog);
         }
+        PrometheusOutput prometheus = startPrometheus(planned, withListeners);
         LoadTest test = withListeners.build();
         if (!output.quiet) {
             out.println("running " + planned);
             out.flush();
         }
-        LoadTestRun run = test.start();
+        LoadTestRun run;
+        try {
+            run = test.start();
+        } catch (RuntimeException e) {
+            close(prometheus);
+            throw e;
+        }
         CountDownLatch reported = new CountDownLatch(1);
         Thread onShutdown = new Thread(() -> {
             run.stop();
@@ -706,6 +736,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             }
             return report(result, hlog);
         } finally {
+            close(prometheus);
             reported.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(onShutdown);
@@ -715,10 +746,36 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
     }
 
+    /** --prometheus: serves the live metrics from now until {@link #close(PrometheusOutput)}; null without it. */
+    private PrometheusOutput startPrometheus(LoadTest planned, LoadTest.Builder withListeners) {
+        if (output.prometheus == null) {
+            return null;
+        }
+        PrometheusOutput prometheus;
+        try {
+            prometheus = PrometheusOutput.start(output.prometheus, TestName.of(planned, output.testName));
+        } catch (IOException e) {
+            throw usage("--prometheus " + output.prometheus + ": cannot listen on 127.0.0.1:" + output.prometheus
+                    + " (" + describe(e) + ")");
+        }
+        withListeners.listener(prometheus.listener());
+        if (!output.quiet) {
+            err.println("prometheus metrics at " + prometheus.uri());
+        }
+        return prometheus;
+    }
+
+    private static void close(PrometheusOutput prometheus) {
+        if (prometheus != null) {
+            prometheus.close();
+        }
+    }
+
     /** Writes the files, prints the report and the gates; returns the exit code. */
     int report(Result result, HistogramLogOutput hlog) {
+        List<Gate.Outcome> outcomes = checkGates(result);
+        String testName = TestName.of(result.test(), output.testName);
         int code = OK;
-        List<Gate.Outcome> outcomes = checkGates(result);   // first: the HTML report lists them
         if (hlog != null) {
             code = write("--hlog", output.hlog, hlog::close, code);
         }
@@ -738,6 +795,11 @@ public final class LoadTestCommand implements Callable<Integer> {
         }, code);
         code = write("--html", output.html, () -> HtmlReport.write(result,
                 outcomes.stream().map(Gate.Outcome::forReport).toList(), output.html), code);
+        code = write("--junit-xml", output.junitXml,
+                () -> JunitXmlOutput.write(output.junitXml, testName, result, outcomes, java.time.Instant.now()), code);
+        Path summary = StepSummary.file(environment);
+        code = write("$" + StepSummary.VARIABLE, summary,
+                () -> StepSummary.append(summary, testName, result, outcomes), code);
         if (!output.quiet) {
             out.println();
             out.print(result);
@@ -755,6 +817,9 @@ public final class LoadTestCommand implements Callable<Integer> {
                 err.println("loadtest: gate breached: " + o);
                 breached = true;
             }
+        }
+        if (outcomes.isEmpty()) {
+            NoSuccessNotice.of(result).ifPresent(err::println);   // exit 0 as h2load, but not silently
         }
         return code != OK ? code : breached ? GATE_BREACHED : OK;
     }
