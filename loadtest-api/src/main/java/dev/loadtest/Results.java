@@ -57,6 +57,40 @@ public final class Results {
     private Results() {
     }
 
+    /**
+     * Compares a candidate run with a baseline run: the change of each figure (response time p50, p90,
+     * p99, p99.9, mean, throughput, error rate) with a confidence interval and a verdict, with the default
+     * tolerances. See {@link Comparison} for the method.
+     *
+     * <pre>{@code
+     * Comparison c = Results.compare(ResultJson.read(Path.of("base.json")), candidate);
+     * if (c.verdict() == ChangeVerdict.REGRESSED) System.out.println(c);
+     * }</pre>
+     *
+     * @throws IllegalArgumentException if the results are of different tests, naming what differs
+     */
+    public static Comparison compare(Result baseline, Result candidate) {
+        return Comparison.of(List.of(Objects.requireNonNull(baseline, "baseline must not be null")),
+                List.of(Objects.requireNonNull(candidate, "candidate must not be null")), Comparison.Options.DEFAULTS);
+    }
+
+    /**
+     * Compares a candidate run with several baseline runs of the same test: their spread enters the
+     * intervals, so a noisy machine gives wider intervals rather than false regressions.
+     *
+     * @throws IllegalArgumentException if there is no baseline, or the results are of different tests
+     */
+    public static Comparison compare(List<Result> baselines, Result candidate) {
+        return Comparison.of(baselines, List.of(Objects.requireNonNull(candidate, "candidate must not be null")),
+                Comparison.Options.DEFAULTS);
+    }
+
+    /** {@link Comparison#of(List, List, Comparison.Options)}: with tolerances and other options. */
+    public static Comparison compare(List<Result> baselines, Result candidate, Comparison.Options options) {
+        return Comparison.of(baselines, List.of(Objects.requireNonNull(candidate, "candidate must not be null")),
+                options);
+    }
+
     /** {@link #merge(List)} of these results. */
     public static Result merge(Result... results) {
         Objects.requireNonNull(results, "results must not be null");
