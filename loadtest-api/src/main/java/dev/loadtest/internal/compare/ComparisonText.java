@@ -35,11 +35,34 @@ public final class ComparisonText {
         out.append('\n');
         for (FigureChange f : c.figures()) {
             if (f.verdict() == ChangeVerdict.INCONCLUSIVE) {
-                out.append("  ").append(f.figure().label()).append(" inconclusive; would be decided by ")
+                out.append("  ").append(f.figure().label()).append(" inconclusive, to decide it: ")
                         .append(f.decidedBy()).append('\n');
             }
         }
         return out.toString();
+    }
+
+    /**
+     * A gated figure that did not keep its tolerance, in the "required X, actual Y" style of budgets:
+     * {@code p99 response time: required a change of at most +10 % (the whole 95 % interval beyond it
+     * regresses), actual +30.0 % [+26.5 %, +33.7 %]: REGRESSED}.
+     */
+    public static String breach(FigureChange f, double confidence) {
+        String required = f.figure().higherIsWorse() ? "at most " : "no less than ";
+        return name(f.figure()) + ": required a change of " + required + f.tolerance().text() + " (regressed when "
+                + "the whole " + Math.round(confidence * 100) + " % interval lies beyond), actual "
+                + change(f.figure(), f.change()) + " " + interval(f) + ": " + f.verdict()
+                + (f.decidedBy().isEmpty() ? "" : "; to decide it: " + f.decidedBy());
+    }
+
+    /** {@code p99 response time}, {@code throughput}, {@code error rate}. */
+    public static String name(Figure f) {
+        return switch (f) {
+            case THROUGHPUT -> "throughput";
+            case ERROR_RATE -> "error rate";
+            case MEAN -> "mean response time";
+            default -> f.label() + " response time";
+        };
     }
 
     /** The first line: runs, mode, method. */
