@@ -34,7 +34,9 @@ import java.util.Objects;
  * histogram: a circular block bootstrap (Künsch 1989; Politis &amp; Romano 1992) resamples each run's
  * intervals in blocks of consecutive ones, adds up their histograms and counts, and recomputes every
  * figure; with several runs on a side the runs themselves are drawn too, so the spread between runs
- * enters. The interval is the bootstrap's percentile interval at {@link Options#confidence()}.
+ * enters. Each run's block length is chosen from how its intervals' figures move together (Politis &amp;
+ * White 2004). The interval is the bootstrap's percentile interval at {@link #figureConfidence()}: the
+ * confidence level shared among the gated figures (Bonferroni), so that the overall verdict keeps it.
  *
  * <h2>Verdicts</h2>
  * With the tolerance {@code t} of a figure, its worse direction taken as up: {@link ChangeVerdict#REGRESSED}
@@ -149,6 +151,7 @@ public final class Comparison {
     private final Map<Figure, FigureChange> figures;
     private final int blockLength;
     private final int fewestIntervals;
+    private final double figureConfidence;
 
     private Comparison(List<Result> baselines, List<Result> candidates, boolean paired, Options options,
                        Compare.Outcome outcome) {
@@ -161,6 +164,7 @@ public final class Comparison {
         this.figures = Collections.unmodifiableMap(map);
         this.blockLength = outcome.blockLength();
         this.fewestIntervals = outcome.fewestIntervals();
+        this.figureConfidence = outcome.figureConfidence();
     }
 
     /**
@@ -323,7 +327,16 @@ public final class Comparison {
         return options;
     }
 
-    /** The bootstrap's block length, in intervals, for the shortest run. */
+    /**
+     * The confidence level of each figure's interval: {@link Options#confidence()} shared among the gated
+     * figures (Bonferroni: {@code 1 - (1 - confidence) / gated}), so that the overall verdict, not only each
+     * figure, keeps the confidence level; 95 % over six gated figures gives 99.17 % per figure.
+     */
+    public double figureConfidence() {
+        return figureConfidence;
+    }
+
+    /** The bootstrap's longest block length, in intervals (each run's is chosen from its own intervals). */
     public int blockLength() {
         return blockLength;
     }

@@ -29,7 +29,8 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>Fields: {@code verdict} ({@code IMPROVED UNCHANGED REGRESSED INCONCLUSIVE}), {@code paired},
- * {@code baselineRuns}, {@code candidateRuns}, {@code confidence}, {@code resamples}, {@code seed},
+ * {@code baselineRuns}, {@code candidateRuns}, {@code confidence} (overall), {@code figureConfidence} (each
+ * figure's interval: the overall level shared among the gated figures), {@code resamples}, {@code seed},
  * {@code blockLength}, {@code fewestIntervals}, {@code baselineTargets}, {@code candidateTargets}, and
  * {@code figures}: each {@code figure} ({@code p50 p90 p99 p99.9 mean rps errorRate}), {@code unit}
  * ({@code micros}, {@code requestsPerSecond} or {@code fraction}), {@code baseline}, {@code candidate} (in
@@ -67,6 +68,7 @@ public final class ComparisonJson {
             g.writeNumberField("baselineRuns", comparison.baselines().size());
             g.writeNumberField("candidateRuns", comparison.candidates().size());
             number(g, "confidence", comparison.options().confidence());
+            number(g, "figureConfidence", comparison.figureConfidence());
             g.writeNumberField("resamples", comparison.options().resamples());
             g.writeNumberField("seed", comparison.options().seed());
             g.writeNumberField("blockLength", comparison.blockLength());

@@ -61,6 +61,34 @@ class ComparisonMeasurementTest {
         }
     }
 
+    /**
+     * A/A in the interleaved mode: each comparison is {@code loadtest.measure.interleavedPairs} (default 3) A B
+     * pairs against the same server, {@code loadtest.measure.interleaved} (default 10) comparisons.
+     */
+    @Test
+    void false_positives_of_interleaved_identical_runs() throws Exception {
+        int comparisons = Integer.getInteger("loadtest.measure.interleaved", 10);
+        int pairs = Integer.getInteger("loadtest.measure.interleavedPairs", 3);
+        try (DelayServer server = new DelayServer(DELAY_MICROS)) {
+            LoadTest test = test(server);
+            test.run();
+            Tally tally = new Tally("interleaved A/A (" + pairs + " pairs each)", comparisons);
+            for (int i = 0; i < comparisons; i++) {
+                Comparison c = Comparison.interleaved(test, test, pairs, Comparison.Options.DEFAULTS);
+                tally.add(c);
+                FigureChange p99 = c.figure(Figure.P99);
+                FigureChange rps = c.figure(Figure.THROUGHPUT);
+                System.out.printf(Locale.ROOT, "interleaved A/A %d: %s; p99 %+.1f %% [%+.1f, %+.1f] %s, rps %+.1f %% "
+                                + "[%+.1f, %+.1f] %s%n", i + 1, c.verdict(), p99.change() * 100, p99.low() * 100,
+                        p99.high() * 100, p99.verdict(), rps.change() * 100, rps.low() * 100, rps.high() * 100,
+                        rps.verdict());
+            }
+            System.out.println(tally.summary());
+            assertThat(tally.regressed).as("interleaved A/A comparisons found regressed")
+                    .isLessThanOrEqualTo(Math.max(1, comparisons / 20));
+        }
+    }
+
     private static Tally pairs(String name, DelayServer server, LoadTest test, int pairs, double factor) {
         Tally tally = new Tally(name, pairs);
         for (int i = 0; i < pairs; i++) {

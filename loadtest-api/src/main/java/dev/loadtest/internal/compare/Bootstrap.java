@@ -17,8 +17,8 @@ import java.util.SplittableRandom;
  * or a cache warming last several intervals), so they are resampled in blocks of consecutive intervals:
  * the moving block bootstrap of Künsch (1989, "The jackknife and the bootstrap for general stationary
  * observations", Annals of Statistics 17(3)), wrapped around the run's end as in the circular block
- * bootstrap of Politis &amp; Romano (1992), with blocks of about {@code n^(1/3)} intervals (Hall, Horowitz
- * &amp; Jing 1995). Each resampled run is its intervals' histograms and counts added up, and every figure is
+ * bootstrap of Politis &amp; Romano (1992), with each run's block length chosen from its own intervals
+ * ({@link BlockLength}: Politis &amp; White 2004), never below {@code n^(1/3)}. Each resampled run is its intervals' histograms and counts added up, and every figure is
  * computed from that sum, as from a real run.
  *
  * <p>Between runs: with several runs on a side, each replicate first draws that many runs with
@@ -59,9 +59,16 @@ final class Bootstrap {
         return candidates;
     }
 
-    /** The block length used for a run of n intervals. */
-    static int blockLength(int n) {
-        return Math.max(1, (int) Math.round(Math.cbrt(n)));
+    /** The longest block used for any run. */
+    int longestBlock() {
+        int max = 1;
+        for (Series s : baselines) {
+            max = Math.max(max, s.blockLength);
+        }
+        for (Series s : candidates) {
+            max = Math.max(max, s.blockLength);
+        }
+        return max;
     }
 
     /** The figures of all runs of a side pooled, nothing resampled. */
@@ -183,7 +190,7 @@ final class Bootstrap {
         if (n == 0) {
             return;
         }
-        int length = blockLength(n);
+        int length = s.blockLength;
         int k = 0;
         while (k < n) {
             int start = random.nextInt(n);

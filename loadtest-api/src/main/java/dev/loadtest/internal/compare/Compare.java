@@ -23,7 +23,7 @@ public final class Compare {
     }
 
     /** How it was done, for the report: figures computed by {@link #figures}. */
-    public record Outcome(List<FigureChange> figures, int blockLength, int fewestIntervals) {
+    public record Outcome(List<FigureChange> figures, int blockLength, int fewestIntervals, double figureConfidence) {
     }
 
     /**
@@ -46,6 +46,10 @@ public final class Compare {
         boolean enough = fewest >= MIN_INTERVALS;
         Map<Figure, double[]> replicates = enough ? bootstrap.replicates(resamples, seed) : Map.of();
         Duration interval = baselines.get(0).test().interval();
+        // Bonferroni: each of k gated figures at 1 - alpha / k, so that two equal servers are called
+        // regressed in any gated figure with a probability of at most alpha / 2
+        long k = Math.max(1, gated.values().stream().filter(Boolean::booleanValue).count());
+        double figureConfidence = 1 - (1 - confidence) / k;
         List<FigureChange> out = new ArrayList<>();
         for (Figure f : Figure.values()) {
             Tolerance tolerance = tolerances.get(f);
@@ -75,7 +79,7 @@ public final class Compare {
             } else {
                 double[] sorted = replicates.get(f);
                 if (sorted.length >= resamples / 2) {
-                    double alpha = 1 - confidence;
+                    double alpha = 1 - figureConfidence;
                     low = Bootstrap.quantile(sorted, alpha / 2);
                     high = Bootstrap.quantile(sorted, 1 - alpha / 2);
                 } else {
@@ -88,8 +92,7 @@ public final class Compare {
             }
             out.add(new FigureChange(f, b, c, change, low, high, tolerance, verdict, gated.get(f), why));
         }
-        int block = Bootstrap.blockLength(Math.max(1, fewest));
-        return new Outcome(out, block, fewest);
+        return new Outcome(out, bootstrap.longestBlock(), fewest, figureConfidence);
     }
 
     /** Where the interval lies against the tolerance, the figure's worse direction taken as up. */

@@ -18,7 +18,7 @@ public final class ComparisonText {
         StringBuilder out = new StringBuilder();
         out.append(method(c)).append('\n');
         out.append(String.format(Locale.ROOT, "%-10s %12s %12s %10s %24s %10s  %s%n", "figure", "baseline",
-                "candidate", "change", Math.round(c.options().confidence() * 100) + " % interval", "tolerance",
+                "candidate", "change", percent(c.figureConfidence()) + " % interval", "tolerance",
                 "verdict"));
         for (FigureChange f : c.figures()) {
             out.append(String.format(Locale.ROOT, "%-10s %12s %12s %10s %24s %10s  %s%n", f.figure().label(),
@@ -50,7 +50,7 @@ public final class ComparisonText {
     public static String breach(FigureChange f, double confidence) {
         String required = f.figure().higherIsWorse() ? "at most " : "no less than ";
         return name(f.figure()) + ": required a change of " + required + f.tolerance().text() + " (regressed when "
-                + "the whole " + Math.round(confidence * 100) + " % interval lies beyond), actual "
+                + "the whole " + percent(confidence) + " % interval lies beyond), actual "
                 + change(f.figure(), f.change()) + " " + interval(f) + ": " + f.verdict()
                 + (f.decidedBy().isEmpty() ? "" : "; to decide it: " + f.decidedBy());
     }
@@ -68,10 +68,18 @@ public final class ComparisonText {
     /** The first line: runs, mode, method. */
     public static String method(Comparison c) {
         return String.format(Locale.ROOT, "comparison of %d baseline run%s and %d candidate run%s%s: %s, "
-                        + "circular block bootstrap over the runs' intervals (blocks of %d, %d resamples, seed %d)",
+                        + "circular block bootstrap over the runs' intervals (blocks of up to %d, %d resamples, seed %d); "
+                        + "%s %% overall, %s %% per gated figure",
                 c.baselines().size(), c.baselines().size() == 1 ? "" : "s", c.candidates().size(),
                 c.candidates().size() == 1 ? "" : "s", c.isPaired() ? " in interleaved pairs" : "",
-                "response time", c.blockLength(), c.options().resamples(), c.options().seed());
+                "response time", c.blockLength(), c.options().resamples(), c.options().seed(),
+                percent(c.options().confidence()), percent(c.figureConfidence()));
+    }
+
+    /** A confidence level as a percentage, without needless decimals: {@code 95}, {@code 99.17}. */
+    static String percent(double level) {
+        return java.math.BigDecimal.valueOf(level * 100).setScale(2, java.math.RoundingMode.HALF_UP)
+                .stripTrailingZeros().toPlainString();
     }
 
     /** A figure's value in its unit: {@code 1.21ms}, {@code 8123.45 req/s}, {@code 0.10%}. */

@@ -15,6 +15,8 @@ final class Series {
     final Grid.Sparse[] latency;   // null entries when the interval has no histogram
     final boolean hasHistograms;
     final long latencyCount;
+    /** The bootstrap's block length for this run, from how its intervals' figures move together. */
+    final int blockLength;
 
     Series(Result r, Grid grid) {
         List<Interval> intervals = r.intervals();
@@ -41,6 +43,37 @@ final class Series {
         }
         hasHistograms = all;
         latencyCount = count;
+        double[] mean = new double[n];
+        double[] p99 = new double[n];
+        double[] rps = new double[n];
+        for (int i = 0; i < n; i++) {
+            Interval x = intervals.get(i);
+            mean[i] = x.responseTime().count() == 0 ? Double.NaN : x.responseTime().mean().toNanos();
+            p99[i] = x.responseTime().count() == 0 ? Double.NaN : x.responseTime().p99().toNanos();
+            rps[i] = lengthNanos[i] == 0 ? Double.NaN : responses[i] / (lengthNanos[i] / 1e9);
+        }
+        blockLength = Math.max(BlockLength.of(filled(mean)), Math.max(BlockLength.of(filled(p99)),
+                BlockLength.of(filled(rps))));
+    }
+
+    /** The series with gaps (intervals without a value) filled with the mean of the rest. */
+    private static double[] filled(double[] x) {
+        double sum = 0;
+        int k = 0;
+        for (double v : x) {
+            if (!Double.isNaN(v)) {
+                sum += v;
+                k++;
+            }
+        }
+        double mean = k == 0 ? 0 : sum / k;
+        double[] out = x.clone();
+        for (int i = 0; i < out.length; i++) {
+            if (Double.isNaN(out[i])) {
+                out[i] = mean;
+            }
+        }
+        return out;
     }
 
     /** Adds the intervals at these positions to the sums. */

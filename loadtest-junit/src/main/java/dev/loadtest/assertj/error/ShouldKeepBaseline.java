@@ -32,7 +32,7 @@ public class ShouldKeepBaseline extends LoadTestMessage {
 
     private static String lines(Comparison c, ChangeVerdict verdict) {
         return c.figures().stream().filter(f -> f.gated() && f.verdict() == verdict)
-                .map(f -> "  " + ComparisonText.breach(f, c.options().confidence()))
+                .map(f -> "  " + ComparisonText.breach(f, c.figureConfidence()))
                 .collect(Collectors.joining(System.lineSeparator()));
     }
 

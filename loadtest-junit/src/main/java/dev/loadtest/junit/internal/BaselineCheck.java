@@ -59,7 +59,7 @@ final class BaselineCheck {
         }
         ChangeVerdict v = c.verdict();
         String details = c.figures().stream().filter(f -> f.gated() && !f.verdict().isKept())
-                .map(f -> ComparisonText.breach(f, c.options().confidence())).collect(Collectors.joining("; "));
+                .map(f -> ComparisonText.breach(f, c.figureConfidence())).collect(Collectors.joining("; "));
         String summary = c.figures().stream().filter(FigureChange::gated)
                 .map(f -> f.figure().label() + " " + ComparisonText.change(f.figure(), f.change()))
                 .collect(Collectors.joining(", "));

@@ -61,7 +61,7 @@ final class ComparisonOptions {
         for (FigureChange f : c.figures()) {
             if (f.gated() && !f.verdict().isKept()) {
                 err.println("loadtest: " + (f.verdict() == ChangeVerdict.REGRESSED ? "regressed: " : "inconclusive: ")
-                        + ComparisonText.breach(f, c.options().confidence()));
+                        + ComparisonText.breach(f, c.figureConfidence()));
             }
         }
         return switch (c.verdict()) {

@@ -109,7 +109,8 @@ public final class ComparisonHtml {
     private static void figures(Comparison c, StringBuilder out) {
         out.append("<section id=\"figures\">\n<h2>Figures</h2>\n<div class=\"scroll\">\n<table class=\"figures\">\n"
                 + "<thead><tr><th scope=\"col\">figure</th><th scope=\"col\">baseline</th><th scope=\"col\">candidate"
-                + "</th><th scope=\"col\">change</th><th scope=\"col\">").append(Math.round(c.options().confidence() * 100))
+                + "</th><th scope=\"col\">change</th><th scope=\"col\">").append(java.math.BigDecimal.valueOf(c.figureConfidence() * 100)
+                .setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString())
                 .append(" % interval</th><th scope=\"col\">tolerance</th><th scope=\"col\">verdict</th></tr></thead>\n<tbody>\n");
         for (FigureChange f : c.figures()) {
             out.append("<tr id=\"figure-").append(escape(f.figure().label().replace('.', '-'))).append("\"><th scope=\"row\">")
