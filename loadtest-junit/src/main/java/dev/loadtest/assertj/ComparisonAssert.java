@@ -19,7 +19,7 @@ import org.assertj.core.api.AbstractAssert;
  * Result baseline = ResultJson.read(Path.of("perf/checkout.json"));
  * assertThat(result).comparedTo(baseline).hasNotRegressed("p99=10%", "rps=5%");   // passes, or fails with:
  * // Expecting the result not to have regressed from its baseline but it did:
- * //   p99 response time: required a change of at most +10 % (regressed when the whole 95 % interval lies
+ * //   p99 response time: required a change of at most +10 % (regressed when the whole 97.5 % interval lies
  * //   beyond), actual +30.0 % [+26.5 %, +33.7 %]: REGRESSED
  * }</pre>
  */

@@ -25,7 +25,7 @@ class ComparisonAssertTest {
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("Expecting the result not to have regressed from its baseline but it did:")
                 .hasMessageContaining("  p99 response time: required a change of at most +10 % (regressed when the "
-                        + "whole 95 % interval lies beyond), actual +30.0 %")
+                        + "whole 97.5 % interval lies beyond), actual +30.0 %")
                 .hasMessageContaining("  throughput: required a change of no less than -5 %")
                 .hasMessageNotContaining("  p50 response time: required")
                 .hasMessageContaining("verdict: REGRESSED (p99, rps)");

@@ -10,7 +10,7 @@ import org.assertj.core.error.ErrorMessageFactory;
  * A comparison with a baseline that found a regression (or could not decide):
  * <pre>
  * Expecting the result not to have regressed from its baseline but it did:
- *   p99 response time: required a change of at most +10 % (regressed when the whole 95 % interval lies
+ *   p99 response time: required a change of at most +10 % (regressed when the whole 97.5 % interval lies
  *   beyond), actual +30.0 % [+26.5 %, +33.7 %]: REGRESSED
  * comparison of 1 baseline run and 1 candidate run: ...
  * </pre>
