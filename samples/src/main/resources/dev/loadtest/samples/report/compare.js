@@ -78,9 +78,11 @@
   function perInterval(id, t, key, label, format) {
     var series = [{ label: 'time', value: function (u, v) { return v == null ? '\u2013' : v + 's'; } }];
     var data = [t.t];
-    t.runs.forEach(function (run, i) {
+    var seen = { baseline: 0, candidate: 0 };
+    t.runs.forEach(function (run) {
       var palette = run.side === 'baseline' ? BASE : CAND;
-      series.push({ label: run.label, stroke: palette[i % palette.length], width: 1.5, spanGaps: false,
+      var k = seen[run.side]++;   // each side's runs in its own shades, darkest first
+      series.push({ label: run.label, stroke: palette[k % palette.length], width: 1.5, spanGaps: false,
         dash: run.side === 'baseline' ? [6, 3] : undefined, points: { show: t.t.length <= 60 },
         value: function (u, v) { return format(v); } });
       data.push(run[key]);
