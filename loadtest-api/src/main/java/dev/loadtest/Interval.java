@@ -2,6 +2,7 @@ package dev.loadtest;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The figures of one interval of a run's timeline (default 1 s), like h2load --interval or vegeta -every.
@@ -21,9 +22,16 @@ import java.util.Objects;
  * @param bytes bytes received
  * @param responseTime from the due time (rate-driven) or the send (closed model) to the response's end
  * @param serviceTime from the send to the response's end
+ * @param responseTimeHistogram the interval's whole response time distribution, from which
+ *     {@code responseTime} is derived; empty in results read from files written before intervals kept
+ *     their histograms. The engine's intervals add up exactly to the run's {@link Result#responseTime()}.
+ *     Comparisons with a baseline ({@link Results#compare(Result, Result)}) resample these.
+ * @param serviceTimeHistogram the same for the service time
  */
 public record Interval(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
-                       long errored, long bytes, LatencySummary responseTime, LatencySummary serviceTime) {
+                       long errored, long bytes, LatencySummary responseTime, LatencySummary serviceTime,
+                       Optional<LatencyHistogram> responseTimeHistogram,
+                       Optional<LatencyHistogram> serviceTimeHistogram) {
 
     /**
      * Checks that no field is {@code null}.
@@ -34,6 +42,27 @@ public record Interval(Duration start, Duration length, long started, long done,
         Objects.requireNonNull(statusCodes);
         Objects.requireNonNull(responseTime);
         Objects.requireNonNull(serviceTime);
+        Objects.requireNonNull(responseTimeHistogram, "responseTimeHistogram");
+        Objects.requireNonNull(serviceTimeHistogram, "serviceTimeHistogram");
+    }
+
+    /** An interval that keeps only the summaries of its latencies, not their histograms. */
+    public Interval(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
+                    long errored, long bytes, LatencySummary responseTime, LatencySummary serviceTime) {
+        this(start, length, started, done, statusCodes, errored, bytes, responseTime, serviceTime,
+                Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * An interval with its latency histograms, the summaries derived from them.
+     *
+     * @param responseTime the response time distribution of the interval
+     * @param serviceTime the service time distribution of the interval
+     */
+    public static Interval of(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
+                              long errored, long bytes, LatencyHistogram responseTime, LatencyHistogram serviceTime) {
+        return new Interval(start, length, started, done, statusCodes, errored, bytes, LatencySummary.of(responseTime),
+                LatencySummary.of(serviceTime), Optional.of(responseTime), Optional.of(serviceTime));
     }
 
     /** Responses (any status) per second of this interval. */
@@ -48,5 +77,16 @@ public record Interval(Duration start, Duration length, long started, long done,
         return "Interval[start=" + DurationFormat.format(start) + ", length=" + DurationFormat.format(length)
                 + ", started=" + started + ", done=" + done + ", statusCodes=" + statusCodes + ", errored=" + errored
                 + ", bytes=" + bytes + ", responseTime=" + responseTime + ", serviceTime=" + serviceTime + "]";
+    }
+
+    /** Requests of this interval that failed: ended by an error, or answered with a status of 400 or more. */
+    public long failed() {
+        long failed = errored;
+        for (var e : statusCodes.counts().entrySet()) {
+            if (e.getKey() >= 400) {
+                failed += e.getValue();
+            }
+        }
+        return failed;
     }
 }

@@ -34,8 +34,9 @@ import java.util.TreeMap;
  *     kept, so these cannot be recomputed);</li>
  * <li>the timeline: intervals are aligned by their start offset (shards started together with
  *     {@link LoadTest.Builder#startAt(java.time.Instant)}), counts and bytes add, latency counts add, min is the
- *     smallest and max the largest; the mean is count-weighted; the interval percentiles are the largest of
- *     the shards' (an upper bound: intervals keep summaries, not histograms);</li>
+ *     smallest and max the largest; the mean is count-weighted; the interval latencies are exact (the sum of
+ *     the shards' interval histograms), except for results read from files written before intervals kept
+ *     histograms, where each interval percentile is the largest of the shards' (an upper bound);</li>
  * <li>the verdict is recomputed with the engine's rules from the merged figures: generator-saturated if the
  *     merged scheduler lag's p99 is over 10 ms; stalled only if every shard was stalled (whether a
  *     connection completed a second request is not in a result); errors if any request failed or any error
@@ -54,6 +55,40 @@ public final class Results {
 
 
     private Results() {
+    }
+
+    /**
+     * Compares a candidate run with a baseline run: the change of each figure (response time p50, p90,
+     * p99, p99.9, mean, throughput, error rate) with a confidence interval and a verdict, with the default
+     * tolerances. See {@link Comparison} for the method.
+     *
+     * <pre>{@code
+     * Comparison c = Results.compare(ResultJson.read(Path.of("base.json")), candidate);
+     * if (c.verdict() == ChangeVerdict.REGRESSED) System.out.println(c);
+     * }</pre>
+     *
+     * @throws IllegalArgumentException if the results are of different tests, naming what differs
+     */
+    public static Comparison compare(Result baseline, Result candidate) {
+        return Comparison.of(List.of(Objects.requireNonNull(baseline, "baseline must not be null")),
+                List.of(Objects.requireNonNull(candidate, "candidate must not be null")), Comparison.Options.DEFAULTS);
+    }
+
+    /**
+     * Compares a candidate run with several baseline runs of the same test: their spread enters the
+     * intervals, so a noisy machine gives wider intervals rather than false regressions.
+     *
+     * @throws IllegalArgumentException if there is no baseline, or the results are of different tests
+     */
+    public static Comparison compare(List<Result> baselines, Result candidate) {
+        return Comparison.of(baselines, List.of(Objects.requireNonNull(candidate, "candidate must not be null")),
+                Comparison.Options.DEFAULTS);
+    }
+
+    /** {@link Comparison#of(List, List, Comparison.Options)}: with tolerances and other options. */
+    public static Comparison compare(List<Result> baselines, Result candidate, Comparison.Options options) {
+        return Comparison.of(baselines, List.of(Objects.requireNonNull(candidate, "candidate must not be null")),
+                options);
     }
 
     /** {@link #merge(List)} of these results. */
@@ -228,6 +263,8 @@ public final class Results {
         Map<Integer, Long> statuses = new HashMap<>();
         List<LatencySummary> response = new ArrayList<>();
         List<LatencySummary> service = new ArrayList<>();
+        Optional<LatencyHistogram> responseSum = Optional.of(LatencyHistogram.EMPTY);
+        Optional<LatencyHistogram> serviceSum = Optional.of(LatencyHistogram.EMPTY);
         for (Interval i : same) {
             // the last interval of a shard may be shorter; keep the longest
             length = length.compareTo(i.length()) >= 0 ? length : i.length();
@@ -238,9 +275,17 @@ public final class Results {
             i.statusCodes().counts().forEach((code, n) -> statuses.merge(code, n, Long::sum));
             response.add(i.responseTime());
             service.add(i.serviceTime());
+            responseSum = plus(responseSum, i.responseTimeHistogram());
+            serviceSum = plus(serviceSum, i.serviceTimeHistogram());
         }
+        // with every shard's histograms, the merged interval is exact; without, its percentiles are bounds
         return new Interval(first.start(), length, started, done, new StatusCodes(statuses), errored, bytes,
-                mergeSummaries(response), mergeSummaries(service));
+                responseSum.map(LatencySummary::of).orElse(mergeSummaries(response)),
+                serviceSum.map(LatencySummary::of).orElse(mergeSummaries(service)), responseSum, serviceSum);
+    }
+
+    private static Optional<LatencyHistogram> plus(Optional<LatencyHistogram> sum, Optional<LatencyHistogram> h) {
+        return sum.isPresent() && h.isPresent() ? Optional.of(sum.get().plus(h.get())) : Optional.empty();
     }
 
     private static LatencySummary mergeSummaries(List<LatencySummary> all) {

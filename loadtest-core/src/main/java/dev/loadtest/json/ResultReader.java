@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.PackedHistogram;
 
 /**
  * Turns the JSON tree of a result back into a {@link Result}. Fields derived from others
@@ -240,7 +241,8 @@ final class ResultReader {
             intervals.add(new Interval(i.get("startMicros").micros(), i.get("lengthMicros").micros(),
                     i.get("started").count(), i.get("done").count(), statusCodes(i.get("statusCodes")),
                     i.get("errored").count(), i.get("bytes").count(), summary(latency.get("request")),
-                    summary(latency.get("serviceTime"))));
+                    summary(latency.get("serviceTime")), intervalHistogram(latency.get("request")),
+                    intervalHistogram(latency.get("serviceTime"))));
         }
         return intervals;
     }
@@ -249,6 +251,25 @@ final class ResultReader {
         return new LatencySummary(n.get("count").count(), n.get("minMicros").micros(), n.get("meanMicros").micros(),
                 n.get("p50Micros").micros(), n.get("p90Micros").micros(), n.get("p99Micros").micros(),
                 n.get("p999Micros").micros(), n.get("maxMicros").micros());
+    }
+
+    /**
+     * An interval's optional histogram (absent in files written before intervals kept them), decoded into a
+     * packed histogram: a long run has one per interval, and the memory then follows the values held.
+     */
+    private static Optional<LatencyHistogram> intervalHistogram(Node n) throws ResultFormatException {
+        if (!n.has("histogram")) {
+            return Optional.empty();
+        }
+        Node field = n.get("histogram");
+        try {
+            byte[] bytes = Base64.getDecoder().decode(field.text());
+            Histogram h = PackedHistogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+            return Optional.of(h.getTotalCount() == 0 ? LatencyHistogram.EMPTY : LatencyHistogram.of(h));
+        } catch (DataFormatException | RuntimeException e) {
+            throw new ResultFormatException(field.path() + ": not an HdrHistogram in compressed base64 encoding ("
+                    + e.getMessage() + ")", e);
+        }
     }
 
     /** The distribution from its {@code histogram} field; the summary figures beside it are derived from it. */

@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.zip.Deflater;
 import org.HdrHistogram.Histogram;
 
@@ -242,13 +243,13 @@ final class ResultWriter {
         number("requestsPerSecond", i.requestsPerSecond());
         statusCodes(i.statusCodes());
         out.writeObjectFieldStart("latency");
-        summary("request", i.responseTime());
-        summary("serviceTime", i.serviceTime());
+        summary("request", i.responseTime(), i.responseTimeHistogram());
+        summary("serviceTime", i.serviceTime(), i.serviceTimeHistogram());
         out.writeEndObject();
         out.writeEndObject();
     }
 
-    private void summary(String name, LatencySummary s) throws IOException {
+    private void summary(String name, LatencySummary s, Optional<LatencyHistogram> histogram) throws IOException {
         out.writeObjectFieldStart(name);
         out.writeNumberField("count", s.count());
         micros("minMicros", s.min());
@@ -258,6 +259,10 @@ final class ResultWriter {
         micros("p90Micros", s.p90());
         micros("p99Micros", s.p99());
         micros("p999Micros", s.p999());
+        if (histogram.isPresent()) {
+            // optional: files written before intervals kept their histograms have none, and still read
+            out.writeStringField("histogram", encode(histogram.get()));
+        }
         out.writeEndObject();
     }
 

@@ -33,7 +33,8 @@
  *       {@code latency.ttfb}: each {@code count, minMicros, maxMicros, meanMicros, stdDevMicros, p50Micros,
  *       p90Micros, p95Micros, p99Micros, p999Micros, histogram}</li>
  *   <li>{@code intervals}: the timeline, each {@code startMicros, lengthMicros, started, done, errored, bytes,
- *       requestsPerSecond, statusCodes} and summaries {@code latency.request}, {@code latency.serviceTime}</li>
+ *       requestsPerSecond, statusCodes} and summaries {@code latency.request}, {@code latency.serviceTime}, each with
+ *       its {@code histogram} (optional: files written before intervals kept histograms have none)</li>
  *   <li>{@code configuration}: the {@link dev.loadtest.LoadTest}, enough to rebuild it. Secret header values
  *       ({@link dev.loadtest.Header#isSecret()}) are written as {@code <redacted>}; an {@code SSLContext}
  *       cannot be written, so {@code "tls"} records {@code default}, {@code insecure} or {@code custom}

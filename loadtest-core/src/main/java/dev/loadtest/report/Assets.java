@@ -71,7 +71,7 @@ final class Assets {
         }
     }
 
-    private static String read(String resource) {
+    static String read(String resource) {
         try (InputStream in = open(resource)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -136,6 +136,22 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
         return described(new StatusCodesAssert(actual.statusCodes()));
     }
 
+    /**
+     * Assertions on this result compared with a baseline run of the same test, e.g.
+     * {@code assertThat(result).comparedTo(baseline).hasNotRegressed("p99=10%")}.
+     */
+    public ComparisonAssert comparedTo(Result baseline) {
+        Objects.requireNonNull(baseline, "baseline must not be null");
+        return comparedTo(java.util.List.of(baseline));
+    }
+
+    /** Assertions on this result compared with several baseline runs of the same test (their spread counts). */
+    public ComparisonAssert comparedTo(java.util.List<Result> baselines) {
+        isNotNull();
+        Objects.requireNonNull(baselines, "baselines must not be null");
+        return described(new ComparisonAssert(actual, baselines));
+    }
+
     /** The part's assertions, with this assertion's description if it has one. */
     private <A extends AbstractAssert<A, ?>> A described(A part) {
         return info.hasDescription() ? part.describedAs(info.description()) : part;

@@ -1,5 +1,7 @@
 package dev.loadtest.junit;
 
+import dev.loadtest.junit.internal.BaselineSettings;
+import dev.loadtest.junit.internal.Budget;
 import dev.loadtest.junit.internal.BudgetResolver;
 import dev.loadtest.junit.internal.RecordingLoadTester;
 import dev.loadtest.junit.internal.ReportFiles;
@@ -119,7 +121,16 @@ final class LoadTestExtension implements BeforeEachCallback, ParameterResolver, 
         } catch (IllegalArgumentException e) {
             throw new ExtensionConfigurationException(e.getMessage(), e);
         }
-        return new RecordingLoadTester(name(context), budgets.budgets(), budgets.declaredOnMethod(), settings,
+        BaselineSettings baseline;
+        try {
+            baseline = BaselineSettings.from(context::getConfigurationParameter);
+        } catch (IllegalArgumentException e) {
+            throw new ExtensionConfigurationException(e.getMessage(), e);
+        }
+        // a baseline budget is read from the annotations; where it is kept and what it does come from parameters
+        List<Budget> bound = budgets.budgets().stream()
+                .map(b -> b instanceof Budget.Baseline x ? x.with(baseline) : b).toList();
+        return new RecordingLoadTester(name(context), bound, budgets.declaredOnMethod(), settings,
                 run -> report(context, settings, run));
     }
 

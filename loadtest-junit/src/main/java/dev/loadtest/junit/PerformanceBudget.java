@@ -101,6 +101,18 @@ public @interface PerformanceBudget {
     /** Configuration parameter: the directory for report files; blank for none. */
     String REPORTS_DIRECTORY_PROPERTY_NAME = "loadtest.reports.directory";
 
+    /**
+     * Configuration parameter: {@code true} records each run of a test with a {@link #baseline()} as its new
+     * baseline (the file is written, the budget passes) instead of comparing with it. Default false.
+     */
+    String BASELINE_UPDATE_PROPERTY_NAME = "loadtest.baseline.update";
+
+    /**
+     * Configuration parameter: what an inconclusive comparison with the {@link #baseline()} does: {@code warn}
+     * (the default) passes with a warning in the report and the log, {@code fail} fails the test.
+     */
+    String BASELINE_INCONCLUSIVE_PROPERTY_NAME = "loadtest.baseline.inconclusive";
+
     /** The reports directory when {@value #REPORTS_DIRECTORY_PROPERTY_NAME} is not set. */
     String DEFAULT_REPORTS_DIRECTORY = "target/loadtest-reports";
 
@@ -154,6 +166,29 @@ public @interface PerformanceBudget {
      * less than 98 % of its rate ({@code overloaded}).
      */
     boolean requireVerdictOk() default false;
+
+    /**
+     * A baseline run kept in the repository (a JSON result, e.g. {@code "perf/checkout.json"}, relative to the
+     * working directory: the module's directory under Maven and Gradle) that each run must not regress from:
+     * the run is compared with it ({@link dev.loadtest.Comparison}: a confidence interval per figure from the
+     * runs' intervals), and the budget is breached when a gated figure's whole interval lies beyond its
+     * {@link #maxRegression() tolerance}. Record or refresh the file with
+     * {@code mvn test -Dloadtest.baseline.update=true} ({@value #BASELINE_UPDATE_PROPERTY_NAME}) and commit it.
+     * An inconclusive comparison passes with a warning, or fails with
+     * {@code loadtest.baseline.inconclusive=fail}. Empty (the default): no baseline budget.
+     *
+     * <pre>{@code
+     * @PerformanceBudget(baseline = "perf/checkout.json", maxRegression = {"p99:10%", "rps:5%"})
+     * }</pre>
+     */
+    String baseline() default "";
+
+    /**
+     * How much worse than the {@link #baseline()} each figure may get: {@code "p99:10%"} (or {@code p99=10%}),
+     * {@code "rps:5%"} (a drop), {@code "errorRate:0.1pp"}; figures {@code p50 p90 p99 p99.9 mean rps errorRate}.
+     * Only the figures given are gated; none given: all but p99.9, at 10 % (rps 10 %, errorRate 0.1 pp).
+     */
+    String[] maxRegression() default {};
 
     /**
      * Whether budgets of enclosing levels (the class for a method; the enclosing class for a

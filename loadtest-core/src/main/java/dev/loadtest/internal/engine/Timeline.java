@@ -12,7 +12,9 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.PackedHistogram;
 
 /**
  * Cuts the measured phase into intervals, on the run's timer thread: each interval takes the
@@ -102,7 +104,8 @@ final class Timeline {
                 Duration.ofNanos(start - (phase.isCounted() ? phase.startNanos : phase.measureStartNanos)),
                 Duration.ofNanos(end - start), nowStarted - started, nowDone - done, new StatusCodes(codes),
                 nowErrored - errored, nowBytes - bytes, LatencySummary.of(responseHistogram),
-                LatencySummary.of(serviceHistogram));
+                LatencySummary.of(serviceHistogram), Optional.of(compact(responseHistogram)),
+                Optional.of(compact(serviceHistogram)));
         boolean added = end > start || intervals.isEmpty();
         if (added) {
             intervals.add(interval);
@@ -121,13 +124,34 @@ final class Timeline {
         }
     }
 
-    /** Late arrivals after the last cut: added to the last interval's counts. */
+    /**
+     * A copy of an interval's histogram whose memory is proportional to the values it holds (a packed
+     * array), not to the range it can hold: a long run keeps one per interval.
+     */
+    private static LatencyHistogram compact(LatencyHistogram h) {
+        Histogram full = h.toHistogram();
+        PackedHistogram packed = new PackedHistogram(full);
+        packed.add(full);
+        return LatencyHistogram.of(packed);
+    }
+
+    /**
+     * Late arrivals after the last cut: added to the last interval's counts and histograms, so that the
+     * intervals still add up to the run's distributions.
+     */
     private static Interval merge(Interval last, Interval late) {
         Map<Integer, Long> codes = new HashMap<>(last.statusCodes().counts());
         late.statusCodes().counts().forEach((c, n) -> codes.merge(c, n, Long::sum));
+        Optional<LatencyHistogram> response = sum(last.responseTimeHistogram(), late.responseTimeHistogram());
+        Optional<LatencyHistogram> service = sum(last.serviceTimeHistogram(), late.serviceTimeHistogram());
         return new Interval(last.start(), last.length(), last.started() + late.started(), last.done() + late.done(),
                 new StatusCodes(codes), last.errored() + late.errored(), last.bytes() + late.bytes(),
-                last.responseTime(), last.serviceTime());
+                response.map(LatencySummary::of).orElse(last.responseTime()),
+                service.map(LatencySummary::of).orElse(last.serviceTime()), response, service);
+    }
+
+    private static Optional<LatencyHistogram> sum(Optional<LatencyHistogram> a, Optional<LatencyHistogram> b) {
+        return a.isPresent() && b.isPresent() ? Optional.of(compact(a.get().plus(b.get()))) : a;
     }
 
     /**

@@ -3,9 +3,11 @@ package dev.loadtest.junit.internal;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
+import dev.loadtest.Tolerance;
 import dev.loadtest.Verdict;
 import dev.loadtest.junit.LatencyKind;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -224,6 +226,43 @@ public sealed interface Budget {
         @Override
         public Check check(Result result, double scale) {
             return new Check(name(), Verdict.OK.label(), result.verdict().label(), result.verdict() == Verdict.OK);
+        }
+    }
+
+    /**
+     * No regression from a baseline run kept in a file: the run is compared with it (see
+     * {@link dev.loadtest.Comparison}), or recorded as the new one in update mode. Not scaled.
+     *
+     * @param file the baseline's JSON result, relative to the working directory
+     * @param tolerances the tolerances given; empty for the defaults
+     * @param settings update mode and what an inconclusive comparison does
+     */
+    record Baseline(String file, List<Tolerance> tolerances, BaselineSettings settings) implements Budget {
+
+        public Baseline {
+            Objects.requireNonNull(file, "file");
+            tolerances = List.copyOf(tolerances);
+            Objects.requireNonNull(settings, "settings");
+        }
+
+        /** This budget with the settings of the test's configuration parameters. */
+        public Baseline with(BaselineSettings settings) {
+            return new Baseline(file, tolerances, settings);
+        }
+
+        @Override
+        public String key() {
+            return "baseline";
+        }
+
+        @Override
+        public String name() {
+            return "regression from the baseline";
+        }
+
+        @Override
+        public Check check(Result result, double scale) {
+            return BaselineCheck.check(this, result);
         }
     }
 }

@@ -109,6 +109,30 @@ public final class BudgetResolver {
         if (b.requireVerdictOk()) {
             add(into, new Budget.VerdictOk(), where, "@PerformanceBudget(requireVerdictOk)");
         }
+        if (!b.baseline().isBlank()) {
+            add(into, baseline(b, where), where, "@PerformanceBudget(baseline)");
+        } else if (b.maxRegression().length > 0) {
+            throw new IllegalArgumentException("@PerformanceBudget(maxRegression) on " + where + " needs a baseline "
+                    + "file: add baseline = \"perf/<name>.json\"");
+        }
+    }
+
+    private static Budget baseline(PerformanceBudget b, String where) {
+        List<dev.loadtest.Tolerance> tolerances = new ArrayList<>();
+        for (String text : b.maxRegression()) {
+            try {
+                tolerances.add(dev.loadtest.Tolerance.parse(text));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("@PerformanceBudget(maxRegression = \"" + text + "\") on " + where
+                        + ": " + e.getMessage());
+            }
+        }
+        try {
+            new dev.loadtest.Comparison.Options(tolerances, 0.95, 2_000, 1, false);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("@PerformanceBudget(maxRegression) on " + where + ": " + e.getMessage());
+        }
+        return new Budget.Baseline(b.baseline().strip(), tolerances, BaselineSettings.DEFAULTS);
     }
 
     private static void add(Map<String, Budget> into, Budget budget, String where, String source) {

@@ -65,7 +65,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * its output failed.
  */
 @Command(name = "loadtest", mixinStandardHelpOptions = true, versionProvider = LoadTestCommand.Version.class,
-        subcommands = MergeCommand.class,
+        subcommands = {MergeCommand.class, CompareCommand.class},
         sortOptions = false, usageHelpAutoWidth = true, showDefaultValues = true,
         headerHeading = "%n", synopsisHeading = "Usage: ", descriptionHeading = "%n", parameterListHeading = "%n",
         optionListHeading = "%nOptions:%n",
@@ -85,6 +85,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "  2  usage error, before any load: bad option or value, unreadable or oversized input file, an output",
             "     that cannot be written or names another output or an input, unresolvable host",
             "  3  the run failed, or an output file failed while written after the run",
+            "  4  compared with a baseline (--baseline, --ab-baseline): inconclusive, none regressed",
             "",
             "Examples:",
             "  loadtest                                   # the embedded demo server",
@@ -93,7 +94,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "  loadtest -c 20 -R 100:2k -D 1m --hgrm run.hgrm URI       # a ramp, as zrk",
             "  loadtest -c 20 --stage 0:1k/10s --stage 1k/30s --max-p99 25ms URI",
             "  loadtest --shard 0/3 --start-at 1767225600 -c 30 -D 1m --json s0.json URI   # one of 3 shards",
-            "  loadtest merge s0.json s1.json s2.json --html all.html --max-p99 25ms"})
+            "  loadtest merge s0.json s1.json s2.json --html all.html --max-p99 25ms",
+            "  loadtest compare base.json new.json --max-regression p99=10% --max-regression rps=5%",
+            "  loadtest -c 10 -D 30s --json new.json --baseline base.json --max-regression p99=10% URI"})
 public final class LoadTestCommand implements Callable<Integer> {
 
     /** Done, every gate kept. */
@@ -138,6 +141,10 @@ public final class LoadTestCommand implements Callable<Integer> {
     @ArgGroup(validate = false, heading = "%nScale-out (one run over several processes; see loadtest merge):%n",
             order = 6)
     ShardOptions shard = new ShardOptions();
+
+    @ArgGroup(validate = false, heading = "%nRegression gating against a baseline (see loadtest compare):%n",
+            order = 7)
+    BaselineGate.Options baseline = new BaselineGate.Options();
 
     /** The environment, replaceable in tests. */
     static java.util.function.UnaryOperator<String> environment = System::getenv;
@@ -340,6 +347,10 @@ public final class LoadTestCommand implements Callable<Integer> {
         return err;
     }
 
+    PrintStream out() {
+        return out;
+    }
+
     LoadTestCommand(PrintStream out, PrintStream err, boolean terminal) {
         this.out = out;
         this.err = err;
@@ -397,6 +408,12 @@ public final class LoadTestCommand implements Callable<Integer> {
             checkResolvable(targets);
         }
         checkFiles(outputFiles().input("-d", request.data).input("-i", request.inputFile));
+        List<dev.loadtest.Result> baselines = checkBaseline(demo);
+        if (!demo && baseline.abBaseline != null) {
+            return BaselineGate.interleaved(this, baseline, build(List.of(baseline.abBaseline), false),
+                    build(targets, false), output.quiet);
+        }
+        this.baselines = baselines;
         if (!demo) {
             return run(planned);
         }
@@ -416,6 +433,26 @@ public final class LoadTestCommand implements Callable<Integer> {
     }
 
     // ---- the settings --------------------------------------------------------------------------------
+
+    /** The baseline runs to compare with after the run (--baseline); none unless given. */
+    private List<dev.loadtest.Result> baselines = List.of();
+
+    /** Checks the baseline options and reads --baseline's files before any load. */
+    private List<dev.loadtest.Result> checkBaseline(boolean demo) {
+        try {
+            baseline.comparison.toOptions();
+            if (baseline.abBaseline != null && !baseline.files.isEmpty()) {
+                throw usage("--ab-baseline and --baseline cannot both be given: compare with a recorded run or "
+                        + "with a target run alongside, not both");
+            }
+            if (baseline.abBaseline != null && demo) {
+                throw usage("--ab-baseline needs the candidate's URI");
+            }
+            return BaselineGate.read(baseline);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
 
     /**
      * The rules of the flags themselves: which may be given together, as the command maps them onto the
@@ -821,7 +858,8 @@ public final class LoadTestCommand implements Callable<Integer> {
         if (outcomes.isEmpty()) {
             NoSuccessNotice.of(result).ifPresent(err::println);   // exit 0 as h2load, but not silently
         }
-        return code != OK ? code : breached ? GATE_BREACHED : OK;
+        code = code != OK ? code : breached ? GATE_BREACHED : OK;
+        return baselines.isEmpty() ? code : BaselineGate.check(this, baseline, baselines, result, output.quiet, code);
     }
 
     private List<Gate.Outcome> checkGates(Result result) {

@@ -1,0 +1,145 @@
+package dev.loadtest.json;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import dev.loadtest.Comparison;
+import dev.loadtest.FigureChange;
+import dev.loadtest.Result;
+import dev.loadtest.Tolerance;
+import dev.loadtest.internal.Redaction;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Writes a {@link Comparison} as JSON, for CI tools and dashboards: {@code "format": "loadtest-comparison"},
+ * {@code "formatVersion": 1}, the overall {@code verdict}, how it was made, and one object per figure.
+ *
+ * <pre>{@code
+ * ComparisonJson.write(Results.compare(baseline, candidate), Path.of("comparison.json"));
+ * }</pre>
+ *
+ * <p>Fields: {@code verdict} ({@code IMPROVED UNCHANGED REGRESSED INCONCLUSIVE}), {@code paired},
+ * {@code baselineRuns}, {@code candidateRuns}, {@code confidence} (overall), {@code figureConfidence} (each
+ * figure's interval: the overall level shared among the gated figures), {@code resamples}, {@code seed},
+ * {@code blockLength}, {@code fewestIntervals}, {@code baselineTargets}, {@code candidateTargets}, and
+ * {@code figures}: each {@code figure} ({@code p50 p90 p99 p99.9 mean rps errorRate}), {@code unit}
+ * ({@code micros}, {@code requestsPerSecond} or {@code fraction}), {@code baseline}, {@code candidate} (in
+ * that unit), {@code change}, {@code low}, {@code high} (relative, {@code 0.2} is +20 %; for the error rate
+ * a difference of fractions, {@code 0.001} is +0.1 pp; null when there is none), {@code tolerance} (the same
+ * way, with {@code toleranceText}), {@code verdict}, {@code gated}, {@code decidedBy}. Fields may be added
+ * within a version; none is removed or changes meaning.
+ */
+public final class ComparisonJson {
+
+    /** The value of the document's {@code format} field. */
+    public static final String FORMAT_NAME = "loadtest-comparison";
+    /** The version written. */
+    public static final int FORMAT_VERSION = 1;
+
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .build();
+
+    private ComparisonJson() {
+    }
+
+    /** Writes the comparison (pretty-printed). Does not close the writer. */
+    public static void write(Comparison comparison, Writer out) throws IOException {
+        Objects.requireNonNull(comparison, "comparison must not be null");
+        Objects.requireNonNull(out, "out must not be null");
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            g.setPrettyPrinter(new DefaultPrettyPrinter());
+            g.writeStartObject();
+            g.writeStringField("format", FORMAT_NAME);
+            g.writeNumberField("formatVersion", FORMAT_VERSION);
+            g.writeStringField("verdict", comparison.verdict().name());
+            g.writeBooleanField("paired", comparison.isPaired());
+            g.writeNumberField("baselineRuns", comparison.baselines().size());
+            g.writeNumberField("candidateRuns", comparison.candidates().size());
+            number(g, "confidence", comparison.options().confidence());
+            number(g, "figureConfidence", comparison.figureConfidence());
+            g.writeNumberField("resamples", comparison.options().resamples());
+            g.writeNumberField("seed", comparison.options().seed());
+            g.writeNumberField("blockLength", comparison.blockLength());
+            g.writeNumberField("fewestIntervals", comparison.fewestIntervals());
+            targets(g, "baselineTargets", comparison.baselines());
+            targets(g, "candidateTargets", comparison.candidates());
+            g.writeArrayFieldStart("figures");
+            for (FigureChange f : comparison.figures()) {
+                figure(g, f);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        out.write(System.lineSeparator());
+        out.flush();
+    }
+
+    /** Writes the comparison to a file in UTF-8, replacing it. */
+    public static void write(Comparison comparison, Path file) throws IOException {
+        Objects.requireNonNull(file, "file must not be null");
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            write(comparison, out);
+        }
+    }
+
+    /** The comparison as a JSON document. */
+    public static String toJson(Comparison comparison) {
+        StringWriter out = new StringWriter();
+        try {
+            write(comparison, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a StringWriter does not fail", e);
+        }
+        return out.toString();
+    }
+
+    private static void targets(JsonGenerator g, String name, List<Result> runs) throws IOException {
+        g.writeArrayFieldStart(name);
+        for (String t : Redaction.display(runs.get(0).test().targets())) {
+            g.writeString(t);
+        }
+        g.writeEndArray();
+    }
+
+    private static void figure(JsonGenerator g, FigureChange f) throws IOException {
+        boolean latency = f.figure().isLatency();
+        double scale = latency ? 1e-3 : 1;   // nanoseconds written as microseconds
+        g.writeStartObject();
+        g.writeStringField("figure", f.figure().label());
+        g.writeStringField("unit", latency ? "micros" : f.figure().isAbsolute() ? "fraction" : "requestsPerSecond");
+        number(g, "baseline", f.baseline() * scale);
+        number(g, "candidate", f.candidate() * scale);
+        number(g, "change", f.change());
+        number(g, "low", f.low());
+        number(g, "high", f.high());
+        Tolerance t = f.tolerance();
+        number(g, "tolerance", t.amount());
+        g.writeStringField("toleranceText", t.text());
+        g.writeStringField("verdict", f.verdict().name());
+        g.writeBooleanField("gated", f.gated());
+        g.writeStringField("decidedBy", f.decidedBy());
+        g.writeEndObject();
+    }
+
+    /** A double in plain notation; null if not finite. */
+    private static void number(JsonGenerator g, String name, double value) throws IOException {
+        g.writeFieldName(name);
+        if (Double.isFinite(value)) {
+            g.writeNumber(new BigDecimal(Double.toString(value)).stripTrailingZeros());
+        } else {
+            g.writeNull();
+        }
+    }
+}

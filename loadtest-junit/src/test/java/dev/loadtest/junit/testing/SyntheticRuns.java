@@ -1,0 +1,71 @@
+package dev.loadtest.junit.testing;
+
+import dev.loadtest.Interval;
+import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LoadTest;
+import dev.loadtest.Requests;
+import dev.loadtest.Result;
+import dev.loadtest.Statistics;
+import dev.loadtest.StatusCodes;
+import dev.loadtest.Traffic;
+import dev.loadtest.Verdict;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Runs made up from a known distribution, for tests of the statistics: each interval draws its
+ * latencies from a log-normal around 1 ms (times {@code scale}), with a per-interval wobble, and its
+ * responses from {@code perInterval} (divided by {@code scale}, as a closed model slows down).
+ */
+public final class SyntheticRuns {
+
+    public static final LoadTest TEST = LoadTest.target("http://127.0.0.1:1/").clients(4)
+            .duration(Duration.ofSeconds(30)).build();
+
+    private SyntheticRuns() {
+    }
+
+    /** A run of {@code intervals} 1-s intervals. */
+    public static Result run(LoadTest test, long seed, int intervals, int perInterval, double scale,
+                             double failedShare, boolean histograms) {
+        Random random = new Random(seed);
+        List<Interval> list = new ArrayList<>();
+        LatencyHistogram all = LatencyHistogram.EMPTY;
+        long done = 0;
+        long failed = 0;
+        for (int i = 0; i < intervals; i++) {
+            double wobble = 1 + 0.03 * random.nextGaussian();
+            int n = (int) Math.round(perInterval / scale * (1 + 0.02 * random.nextGaussian()));
+            Histogram h = LatencyHistogram.newHistogram();
+            for (int k = 0; k < n; k++) {
+                h.recordValue((long) (1_000_000 * scale * wobble * Math.exp(0.3 * random.nextGaussian())));
+            }
+            long bad = Math.round(n * failedShare);
+            LatencyHistogram lat = LatencyHistogram.of(h);
+            all = all.plus(lat);
+            Interval interval = Interval.of(Duration.ofSeconds(i), Duration.ofSeconds(1), n, n,
+                    new StatusCodes(bad == 0 ? Map.of(200, (long) n) : Map.of(200, n - bad, 500, bad)), 0, 100L * n,
+                    lat, lat);
+            list.add(histograms ? interval : new Interval(interval.start(), interval.length(), n, n,
+                    interval.statusCodes(), 0, 100L * n, interval.responseTime(), interval.serviceTime()));
+            done += n;
+            failed += bad;
+        }
+        return new Result(test, Duration.ofSeconds(intervals), "http/1.1",
+                new Requests(done, done, done, done - failed, failed, 0, 0, 0),
+                new StatusCodes(failed == 0 ? Map.of(200, done) : Map.of(200, done - failed, 500, failed)),
+                new Traffic(100 * done, 10 * done, 10 * done, 90 * done, 10 * done), all, all, LatencyHistogram.EMPTY,
+                LatencyHistogram.EMPTY, Statistics.EMPTY, 4, Map.of(), Optional.empty(), list,
+                failed == 0 ? Verdict.OK : Verdict.ERRORS, false);
+    }
+
+    /** A clean run of the default test with interval histograms. */
+    public static Result run(long seed, int intervals, double scale) {
+        return run(TEST, seed, intervals, 500, scale, 0, true);
+    }
+}
