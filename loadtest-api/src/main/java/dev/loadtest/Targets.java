@@ -72,7 +72,7 @@ final class Targets {
         }
         if (base.getRawQuery() != null) {
             throw new IllegalArgumentException("path (" + path + ") needs targets without a query: "
-                    + redacted(base.toString()) + " has one; put the query in the path");
+                    + Redaction.display(base) + " has one; put the query in the path");
         }
         String basePath = base.getRawPath() == null ? "" : base.getRawPath();
         if (basePath.endsWith("/")) {
@@ -83,7 +83,7 @@ final class Targets {
             return new URI(text);
         } catch (java.net.URISyntaxException e) {
             throw new IllegalArgumentException("path (" + path + ") does not make a valid URI with "
-                    + redacted(base.toString()) + ": " + e.getReason() + " (percent-encode it, e.g. %20 for a space)");
+                    + Redaction.display(base) + ": " + e.getReason() + " (percent-encode it, e.g. %20 for a space)");
         }
     }
 
