@@ -1,0 +1,77 @@
+package dev.loadtest.internal.capacity;
+
+import dev.loadtest.CapacityStep;
+import dev.loadtest.LatencyHistogram;
+import dev.loadtest.Objective;
+import dev.loadtest.Rate;
+import dev.loadtest.Result;
+import dev.loadtest.Verdict;
+import dev.loadtest.internal.Verdicts;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Judges one step of a capacity search: held, failed (which limits), or the generator as the limit. The
+ * generator rules come first: a figure about our own machine must never pass for the server's.
+ */
+public final class StepJudge {
+
+    /** A step's median service time up to {@code FACTOR x} the first step's plus {@link #SLACK}: the server kept up. */
+    static final double KEPT_UP_FACTOR = 1.5;
+    static final Duration KEPT_UP_SLACK = Duration.ofMillis(1);
+
+    private final Objective objective;
+
+    public StepJudge(Objective objective) {
+        this.objective = objective;
+    }
+
+    /** What the search makes of a step. */
+    public record Judgement(CapacityStep.Outcome outcome, List<Objective.Breach> breaches, String reason) {
+    }
+
+    /**
+     * Judges a step's result.
+     *
+     * @param baseline the median service time of the search's first step with a response (the low-load level),
+     *     or {@code null} if this is that step
+     */
+    public Judgement judge(Result result, Duration baseline) {
+        if (result.verdict() == Verdict.GENERATOR_SATURATED) {
+            Duration lag = result.rate().map(r -> r.schedulerLag().percentile(99)).orElse(Duration.ZERO);
+            return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), "our scheduler fell behind its "
+                    + "schedule (lag p99 " + Texts.duration(lag) + " > " + Texts.duration(Verdicts.SATURATED_LAG)
+                    + "): the figures are about this machine, not the server");
+        }
+        Rate rate = result.rate().orElse(null);
+        if (rate != null && rate.achievedRatio() < Verdicts.OVERLOADED_RATIO && result.requests().failed() == 0
+                && result.errors().isEmpty() && !result.requestTime().isEmpty()) {
+            Duration median = result.requestTime().percentile(50);
+            Duration level = baseline == null ? median : baseline;
+            Duration keptUp = Duration.ofNanos(Math.round(level.toNanos() * KEPT_UP_FACTOR)).plus(KEPT_UP_SLACK);
+            if (median.compareTo(keptUp) <= 0) {
+                return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), generatorReason(result, rate,
+                        median, baseline));
+            }
+        }
+        List<Objective.Breach> breaches = objective.breaches(result);
+        if (breaches.isEmpty()) {
+            return new Judgement(CapacityStep.Outcome.HELD, List.of(), "");
+        }
+        return new Judgement(CapacityStep.Outcome.FAILED, breaches,
+                breaches.stream().map(Objective.Breach::toString).collect(Collectors.joining("; ")));
+    }
+
+    private static String generatorReason(Result result, Rate rate, Duration median, Duration baseline) {
+        int slots = result.test().unsharded().clients() * result.test().streams();
+        LatencyHistogram service = result.requestTime();
+        double carried = service.mean().isZero() ? Double.POSITIVE_INFINITY : slots * 1e9 / service.mean().toNanos();
+        return "achieved " + Texts.rate(rate.achieved()) + " of " + Texts.rate(rate.offered()) + " offered with no "
+                + "failed request while the server kept up (service time p50 " + Texts.duration(median)
+                + (baseline == null ? "" : ", " + Texts.duration(baseline) + " at the first step") + "): "
+                + result.test().unsharded().clients() + " clients x " + result.test().streams() + " streams carry "
+                + "about " + Texts.rate(Math.round(carried)) + " at that service time; add clients or streams, "
+                + "or machines";
+    }
+}
