@@ -102,5 +102,21 @@ public record CapacityAnswer(Objective objective, Conclusion conclusion, Optiona
         Conclusion(String limitedBy) {
             this.limitedBy = limitedBy;
         }
+
+        /** {@code found}, {@code not-held-at-start}, {@code generator-limited}, {@code max-rate-held}, {@code stopped}. */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+
+        /** The conclusion named by {@link #label()}. */
+        public static Conclusion ofLabel(String label) {
+            for (Conclusion c : values()) {
+                if (c.label().equals(label)) {
+                    return c;
+                }
+            }
+            throw new IllegalArgumentException("conclusion (" + label + ") must be one of found, not-held-at-start, "
+                    + "generator-limited, max-rate-held, stopped");
+        }
     }
 }

@@ -56,6 +56,16 @@ public record CapacityStep(int number, Phase phase, double rate, Result result, 
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
+
+        /** The phase named by {@link #label()}. */
+        public static Phase ofLabel(String label) {
+            for (Phase p : values()) {
+                if (p.label().equals(label)) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException("phase (" + label + ") must be one of doubling, bisecting, confirming");
+        }
     }
 
     /** What a step showed. */
@@ -82,6 +92,17 @@ public record CapacityStep(int number, Phase phase, double rate, Result result, 
         /** {@code held}, {@code failed}, {@code generator-limited}, {@code stopped}. */
         public String label() {
             return label;
+        }
+
+        /** The outcome named by {@link #label()}. */
+        public static Outcome ofLabel(String label) {
+            for (Outcome o : values()) {
+                if (o.label.equals(label)) {
+                    return o;
+                }
+            }
+            throw new IllegalArgumentException("outcome (" + label + ") must be one of held, failed, "
+                    + "generator-limited, stopped");
         }
     }
 }

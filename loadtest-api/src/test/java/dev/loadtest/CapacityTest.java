@@ -148,15 +148,49 @@ class CapacityTest {
 
     @Test
     void should_say_limited_by_the_generator_when_it_stays_saturated_after_one_more_try() {
-        CapacityAnswer answer = search(Simulated.runner(rate -> new Simulated.Figures(rate, Duration.ofMillis(1),
-                Duration.ofMillis(1), 0, rate >= 400 ? Duration.ofMillis(30) : Duration.ofMillis(1)))).run();
+        // from 400 req/s our scheduler lags 30 ms and response times break the objective, the server unchanged
+        CapacityAnswer answer = search(Simulated.runner(rate -> rate < 400 ? Simulated.Figures.ok(rate,
+                Duration.ofMillis(1)) : new Simulated.Figures(rate, Duration.ofMillis(90), Duration.ofMillis(1), 0,
+                Duration.ofMillis(30)))).run();
 
         assertThat(answer.conclusion()).isEqualTo(Conclusion.GENERATOR_LIMITED);
         assertThat(rates(answer)).containsExactly(100.0, 200.0, 400.0, 400.0);
         assertThat(answer.steps().get(2).reason()).startsWith("our scheduler fell behind its schedule (lag p99 30.")
-                .contains(" > 10ms): the figures are about this machine, not the server").endsWith("; run again once");
+                .contains(" > 10ms) while the server kept up: the figures are about this machine, not the server")
+                .endsWith("; run again once");
         assertThat(answer.capacity()).isEmpty();
         assertThat(answer.summary()).startsWith("limited by the load generator at 400 req/s");
+    }
+
+    @Test
+    void should_count_a_step_held_in_spite_of_our_lag_as_held() {
+        // lag only adds to response times: a step that holds the objective with it holds
+        CapacityAnswer answer = search(Simulated.runner(rate -> {
+            Simulated.Figures f = Simulated.queueing(rate, 400);
+            return new Simulated.Figures(f.achieved(), f.responseTime(), f.serviceTime(), 0, Duration.ofMillis(20));
+        })).run();
+
+        assertThat(answer.steps()).allSatisfy(s -> assertThat(s.result().verdict())
+                .isEqualTo(Verdict.GENERATOR_SATURATED));
+        assertThat(answer.conclusion()).isEqualTo(Conclusion.FOUND);
+        assertThat(answer.capacity()).hasValue(400);
+    }
+
+    @Test
+    void should_count_a_saturated_step_as_failed_when_the_server_itself_slowed_down() {
+        CapacityAnswer answer = search(Simulated.runner(rate -> {
+            Simulated.Figures f = Simulated.queueing(rate, 400);
+            return rate <= 400 ? f : new Simulated.Figures(f.achieved(), f.responseTime(), f.serviceTime(), 0,
+                    Duration.ofMillis(20));
+        })).run();
+
+        assertThat(answer.conclusion()).isEqualTo(Conclusion.FOUND);
+        assertThat(answer.capacity()).hasValue(400);
+        CapacityStep at800 = answer.steps().get(3);
+        assertThat(at800.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(at800.reason()).matches("p99 response time: required <= 50ms, actual 2.01s \\(our scheduler fell "
+                + "behind its schedule \\(lag p99 20[.0-9]*ms > 10ms\\), but the server's own service time rose: "
+                + "p50 210[.0-9]*ms, 10ms at the first step\\)");
     }
 
     @Test

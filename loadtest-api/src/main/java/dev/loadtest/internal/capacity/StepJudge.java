@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  */
 public final class StepJudge {
 
-    /** A step's median service time up to {@code FACTOR x} the first step's plus {@link #SLACK}: the server kept up. */
+    /** A step's median service time up to {@code KEPT_UP_FACTOR x} the first step's plus {@link #KEPT_UP_SLACK}: the server kept up. */
     static final double KEPT_UP_FACTOR = 1.5;
     static final Duration KEPT_UP_SLACK = Duration.ofMillis(1);
 
@@ -38,29 +38,57 @@ public final class StepJudge {
      *     or {@code null} if this is that step
      */
     public Judgement judge(Result result, Duration baseline) {
+        List<Objective.Breach> breaches = objective.breaches(result);
+        boolean serverKeptUp = serverKeptUp(result, baseline);
         if (result.verdict() == Verdict.GENERATOR_SATURATED) {
-            Duration lag = result.rate().map(r -> r.schedulerLag().percentile(99)).orElse(Duration.ZERO);
-            return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), "our scheduler fell behind its "
-                    + "schedule (lag p99 " + Texts.duration(lag) + " > " + Texts.duration(Verdicts.SATURATED_LAG)
-                    + "): the figures are about this machine, not the server");
+            // our lag only adds to response times (they count from the due time) and makes the load burstier,
+            // never lighter: a step that held in spite of it held
+            if (breaches.isEmpty()) {
+                return new Judgement(CapacityStep.Outcome.HELD, List.of(), "");
+            }
+            String lag = "our scheduler fell behind its schedule (lag p99 " + Texts.duration(lagP99(result)) + " > "
+                    + Texts.duration(Verdicts.SATURATED_LAG) + ")";
+            // the service time counts from the send: a server that slowed down did so whatever our lag
+            if (baseline != null && !serverKeptUp) {
+                return new Judgement(CapacityStep.Outcome.FAILED, breaches, reason(breaches) + " (" + lag
+                        + ", but the server's own service time rose: p50 " + Texts.duration(result.requestTime()
+                        .percentile(50)) + ", " + Texts.duration(baseline) + " at the first step)");
+            }
+            return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), lag + " while the server kept up: "
+                    + "the figures are about this machine, not the server");
         }
         Rate rate = result.rate().orElse(null);
         if (rate != null && rate.achievedRatio() < Verdicts.OVERLOADED_RATIO && result.requests().failed() == 0
-                && result.errors().isEmpty() && !result.requestTime().isEmpty()) {
-            Duration median = result.requestTime().percentile(50);
-            Duration level = baseline == null ? median : baseline;
-            Duration keptUp = Duration.ofNanos(Math.round(level.toNanos() * KEPT_UP_FACTOR)).plus(KEPT_UP_SLACK);
-            if (median.compareTo(keptUp) <= 0) {
-                return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), generatorReason(result, rate,
-                        median, baseline));
-            }
+                && result.errors().isEmpty() && serverKeptUp) {
+            return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), generatorReason(result, rate,
+                    result.requestTime().percentile(50), baseline));
         }
-        List<Objective.Breach> breaches = objective.breaches(result);
         if (breaches.isEmpty()) {
             return new Judgement(CapacityStep.Outcome.HELD, List.of(), "");
         }
-        return new Judgement(CapacityStep.Outcome.FAILED, breaches,
-                breaches.stream().map(Objective.Breach::toString).collect(Collectors.joining("; ")));
+        return new Judgement(CapacityStep.Outcome.FAILED, breaches, reason(breaches));
+    }
+
+    /**
+     * Whether the server answered as fast as at low load: a median service time (from the send, so our own
+     * lateness is not in it) at most {@code 1.5 x} the first step's plus 1 ms. A first step is its own level.
+     */
+    private static boolean serverKeptUp(Result result, Duration baseline) {
+        if (result.requestTime().isEmpty()) {
+            return false;
+        }
+        Duration median = result.requestTime().percentile(50);
+        Duration level = baseline == null ? median : baseline;
+        Duration keptUp = Duration.ofNanos(Math.round(level.toNanos() * KEPT_UP_FACTOR)).plus(KEPT_UP_SLACK);
+        return median.compareTo(keptUp) <= 0;
+    }
+
+    private static Duration lagP99(Result result) {
+        return result.rate().map(r -> r.schedulerLag().percentile(99)).orElse(Duration.ZERO);
+    }
+
+    private static String reason(List<Objective.Breach> breaches) {
+        return breaches.stream().map(Objective.Breach::toString).collect(Collectors.joining("; "));
     }
 
     private static String generatorReason(Result result, Rate rate, Duration median, Duration baseline) {
