@@ -59,7 +59,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * file, unresolvable host: one line on stderr); {@value #RUN_FAILED} the run or its output failed.
  */
 @Command(name = "loadtest", mixinStandardHelpOptions = true, versionProvider = LoadTestCommand.Version.class,
-        subcommands = MergeCommand.class,
+        subcommands = {MergeCommand.class, CapacityCommand.class},
         sortOptions = false, usageHelpAutoWidth = true, showDefaultValues = true,
         headerHeading = "%n", synopsisHeading = "Usage: ", descriptionHeading = "%n", parameterListHeading = "%n",
         optionListHeading = "%nOptions:%n",
@@ -312,6 +312,10 @@ public final class LoadTestCommand implements Callable<Integer> {
 
     PrintStream err() {
         return err;
+    }
+
+    PrintStream out() {
+        return out;
     }
 
     LoadTestCommand(PrintStream out, PrintStream err, boolean terminal) {
