@@ -180,7 +180,8 @@ class CapacityTest {
     void should_count_a_saturated_step_as_failed_when_the_server_itself_slowed_down() {
         CapacityAnswer answer = search(Simulated.runner(rate -> {
             Simulated.Figures f = Simulated.queueing(rate, 400);
-            return rate <= 400 ? f : new Simulated.Figures(f.achieved(), f.responseTime(), f.serviceTime(), 0,
+            // above 400 req/s the server's service time triples (within the limit), and responses queue
+            return rate <= 400 ? f : new Simulated.Figures(f.achieved(), f.responseTime(), Duration.ofMillis(30), 0,
                     Duration.ofMillis(20));
         })).run();
 
@@ -190,7 +191,18 @@ class CapacityTest {
         assertThat(at800.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(at800.reason()).matches("p99 response time: required <= 50ms, actual 2.01s \\(our scheduler fell "
                 + "behind its schedule \\(lag p99 20[.0-9]*ms > 10ms\\), but the server's own service time rose: "
-                + "p50 210[.0-9]*ms, 10ms at the first step\\)");
+                + "p50 30[.0-9]*ms, 10ms at the first step\\)");
+    }
+
+    @Test
+    void should_fail_a_saturated_first_step_whose_service_time_alone_breaks_the_objective() {
+        // the server takes 80 ms whatever our lag: no scheduler is to blame for that
+        CapacityAnswer answer = search(Simulated.runner(rate -> new Simulated.Figures(rate, Duration.ofMillis(120),
+                Duration.ofMillis(80), 0, Duration.ofMillis(30)))).run();
+
+        assertThat(answer.conclusion()).isEqualTo(Conclusion.NOT_HELD_AT_START);
+        assertThat(answer.steps()).singleElement().satisfies(s -> assertThat(s.reason())
+                .contains("but the server's own service time breaks it: p99 80."));
     }
 
     @Test

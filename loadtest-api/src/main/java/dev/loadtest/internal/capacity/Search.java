@@ -103,7 +103,16 @@ public final class Search implements CapacityRun {
             double r = rate;
             Phase p = phase;
             notify(l -> l.onStepStart(number, p, r));
-            Result result = runStep(rate);
+            Result result;
+            try {
+                result = runStep(rate);
+            } catch (RuntimeException e) {
+                if (stopped) {
+                    // stopped while the step was starting (in a JVM shutting down, it cannot start): no step
+                    return answer(Conclusion.STOPPED, OptionalDouble.empty());
+                }
+                throw e;
+            }
             if (stopped || result.stopped()) {
                 add(new CapacityStep(number, phase, rate, result, Outcome.STOPPED, List.of(),
                         "stopped during the step: partial figures, not judged"));

@@ -48,7 +48,14 @@ public final class StepJudge {
             }
             String lag = "our scheduler fell behind its schedule (lag p99 " + Texts.duration(lagP99(result)) + " > "
                     + Texts.duration(Verdicts.SATURATED_LAG) + ")";
-            // the service time counts from the send: a server that slowed down did so whatever our lag
+            // the service time counts from the send: a server whose own time breaks a limit, or that slowed
+            // down, did so whatever our lag
+            Objective.LatencyLimit broken = brokenByServiceTime(result);
+            if (broken != null) {
+                return new Judgement(CapacityStep.Outcome.FAILED, breaches, reason(breaches) + " (" + lag
+                        + ", but the server's own service time breaks it: " + Texts.percentileName(broken.percentile())
+                        + " " + Texts.duration(result.requestTime().percentile(broken.percentile())) + ")");
+            }
             if (baseline != null && !serverKeptUp) {
                 return new Judgement(CapacityStep.Outcome.FAILED, breaches, reason(breaches) + " (" + lag
                         + ", but the server's own service time rose: p50 " + Texts.duration(result.requestTime()
@@ -81,6 +88,19 @@ public final class StepJudge {
         Duration level = baseline == null ? median : baseline;
         Duration keptUp = Duration.ofNanos(Math.round(level.toNanos() * KEPT_UP_FACTOR)).plus(KEPT_UP_SLACK);
         return median.compareTo(keptUp) <= 0;
+    }
+
+    /** A response-time limit the service time alone (from the send: none of our lateness in it) breaks, if any. */
+    private Objective.LatencyLimit brokenByServiceTime(Result result) {
+        if (result.requestTime().isEmpty()) {
+            return null;
+        }
+        for (Objective.LatencyLimit l : objective.latencyLimits()) {
+            if (result.requestTime().percentile(l.percentile()).compareTo(l.max()) > 0) {
+                return l;
+            }
+        }
+        return null;
     }
 
     private static Duration lagP99(Result result) {

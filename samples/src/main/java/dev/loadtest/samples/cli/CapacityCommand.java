@@ -22,6 +22,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
@@ -163,10 +165,16 @@ final class CapacityCommand implements Callable<Integer> {
             out.println("searching " + capacity);
             out.flush();
         }
-        CapacityRun run = capacity.start();
+        // the hook before the search: a signal in the first step must find something to stop
+        AtomicReference<CapacityRun> started = new AtomicReference<>();
+        AtomicBoolean shuttingDown = new AtomicBoolean();
         CountDownLatch reported = new CountDownLatch(1);
         Thread onShutdown = new Thread(() -> {
-            run.stop();
+            shuttingDown.set(true);
+            CapacityRun search = started.get();
+            if (search != null) {
+                search.stop();
+            }
             try {
                 reported.await(10, TimeUnit.SECONDS);   // bounded: a stuck disk must not hold the JVM forever
             } catch (InterruptedException e) {
@@ -175,6 +183,11 @@ final class CapacityCommand implements Callable<Integer> {
         }, "loadtest-capacity-report-on-shutdown");
         Runtime.getRuntime().addShutdownHook(onShutdown);
         try {
+            CapacityRun run = capacity.start();
+            started.set(run);
+            if (shuttingDown.get()) {
+                run.stop();   // the hook ran between start() and set()
+            }
             CapacityAnswer answer;
             try {
                 answer = run.answer().get();
@@ -191,7 +204,7 @@ final class CapacityCommand implements Callable<Integer> {
             reported.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(onShutdown);
-            } catch (IllegalStateException shuttingDown) {
+            } catch (IllegalStateException alreadyShuttingDown) {
                 // the hook is running and has just been released
             }
         }

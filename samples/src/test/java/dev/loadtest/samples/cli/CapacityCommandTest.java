@@ -64,10 +64,12 @@ class CapacityCommandTest {
         assertThat(run.out()).contains("searching Capacity[", "step  phase", "doubling", "confirming",
                 "held 100 req/s, the highest rate searched",
                 "objective: p99 response time <= 100ms, error rate <= 0.1%, not overloaded");
-        assertThat(run.err()).contains("step 1  doubling   50 req/s  held", "step 2  doubling   100 req/s  held");
+        // a busy machine may make our scheduler lag in a step: it is run again, so there may be one step more
+        assertThat(run.err()).contains("doubling   50 req/s  held", "doubling   100 req/s  held",
+                "confirming 100 req/s  held");
         CapacityAnswer answer = CapacityJson.read(json);
         assertThat(answer.conclusion()).isEqualTo(CapacityAnswer.Conclusion.MAX_RATE_HELD);
-        assertThat(answer.steps()).hasSize(3);
+        assertThat(answer.steps().size()).isBetween(3, 5);
         assertThat(Files.readString(json)).contains("\"limitedBy\" : \"maxRate\"", "\"heldRate\" : 100");
         String page = Files.readString(html);
         assertThat(page).contains("<h1>loadtest capacity search</h1>", "id=\"chart-capacity\"",
@@ -138,16 +140,19 @@ class CapacityCommandTest {
         Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         try {
             Await.until(() -> read(err).contains("step 1  doubling"), Duration.ofSeconds(30));   // under way
+            Thread.sleep(1_000);   // into the step's measured time, usually
             process.destroy();   // SIGTERM, as Ctrl-C: the JVM shuts down
             assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
         } finally {
             process.destroyForcibly();
         }
 
-        assertThat(read(out)).contains("step  phase", "stopped after 1 step: no bounds yet");
+        assertThat(read(out)).as(read(err)).contains("step  phase", "stopped after ", "no bounds yet");
         CapacityAnswer stopped = CapacityJson.read(json);
         assertThat(stopped.conclusion()).isEqualTo(CapacityAnswer.Conclusion.STOPPED);
-        assertThat(stopped.steps()).singleElement().satisfies(s -> assertThat(s.result().stopped()).isTrue());
+        // the first step, cut short; or none, when the signal came while it was still starting
+        assertThat(stopped.steps()).hasSizeLessThanOrEqualTo(1)
+                .allSatisfy(s -> assertThat(s.result().stopped()).isTrue());
     }
 
     private static String read(Path file) {
