@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** The search's rules against simulated servers: no engine, no network, exact answers. */
@@ -351,6 +352,40 @@ class CapacityTest {
         assertThat(answer.heldRate()).hasValue(200);
         assertThat(answer.limitedBy()).isEmpty();
         assertThat(answer.summary()).startsWith("stopped after 3 steps: so far held 200 req/s, failed none");
+    }
+
+    @Test
+    void should_answer_stopped_when_a_step_cannot_start_because_the_search_is_stopping() throws Exception {
+        AtomicReference<CapacityRun> run = new AtomicReference<>();
+        CountDownLatch set = new CountDownLatch(1);
+        AtomicInteger n = new AtomicInteger();
+        CapacityRun search = search(step -> {
+            if (n.incrementAndGet() == 1) {
+                return Simulated.runner(rate -> Simulated.queueing(rate, 1_000)).start(step);
+            }
+            try {
+                set.await();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            run.get().stop();
+            throw new IllegalStateException("Shutdown in progress");   // as a JVM shutting down refuses a new run
+        }).start();
+        run.set(search);
+        set.countDown();
+
+        CapacityAnswer answer = search.answer().get(10, TimeUnit.SECONDS);
+
+        assertThat(answer.conclusion()).isEqualTo(Conclusion.STOPPED);
+        assertThat(answer.steps()).hasSize(1);
+        assertThat(answer.heldRate()).hasValue(100);
+    }
+
+    @Test
+    void should_fail_the_search_when_a_step_cannot_start_for_another_reason() {
+        assertThatThrownBy(() -> search(step -> {
+            throw new IllegalStateException("no engine");
+        }).run()).isInstanceOf(IllegalStateException.class).hasMessage("no engine");
     }
 
     @Test
