@@ -87,11 +87,12 @@ public final class CapacityReport {
             out.append("<p class=\"run\">").append(t.clients()).append(t.clients() == 1 ? " client, " : " clients, ")
                     .append(t.streams()).append(t.streams() == 1 ? " stream" : " streams").append(" each; steps of ")
                     .append(escape(Text.setting(t.warmUp()))).append(" warm-up + ")
-                    .append(escape(Text.setting(t.duration().orElseThrow()))).append(", open model</p>\n");
+                    .append(escape(t.duration().map(Text::setting).orElse("a count of requests")))
+                    .append(", open model</p>\n");
         }
         out.append("<p class=\"verdict-line\"><span class=\"verdict verdict-")
                 .append(answer.capacity().isPresent() ? "ok" : "errors").append("\" id=\"conclusion\">")
-                .append(escape(answer.conclusion().label())).append("</span></p>\n<pre id=\"answer\">")
+                .append(escape(answer.conclusion().label())).append("</span></p>\n<pre id=\"answer\" style=\"white-space: pre-wrap\">")
                 .append(escape(answer.summary())).append("</pre>\n</header>\n");
         out.append("<section id=\"hockey-stick\">\n<h2>Response time against rate</h2>\n")
                 .append("<p>Each point is a step: its response time percentiles (from the due time, corrected for "
