@@ -108,7 +108,13 @@ class CapacityEngineTest {
 
             assertThat(answer.conclusion()).as("%s", answer).isEqualTo(Conclusion.MAX_RATE_HELD);
             assertThat(shardTests).allSatisfy(t -> assertThat(t.clients()).isEqualTo(8));
-            assertThat(shardTests).extracting(t -> t.rate().getAsDouble()).startsWith(50.0, 50.0, 100.0, 100.0);
+            // each step ran as two shards of half its rate (a step our lagging scheduler spoilt is run again)
+            assertThat(shardTests).hasSize(2 * answer.steps().size());
+            for (int i = 0; i < answer.steps().size(); i++) {
+                double half = answer.steps().get(i).rate() / 2;
+                assertThat(shardTests.get(2 * i).rate()).hasValue(half);
+                assertThat(shardTests.get(2 * i + 1).rate()).hasValue(half);
+            }
             for (CapacityStep step : answer.steps()) {
                 Result whole = step.result();
                 assertThat(whole.test().shardCount()).isEqualTo(1);
