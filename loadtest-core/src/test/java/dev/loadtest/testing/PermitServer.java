@@ -50,6 +50,7 @@ public final class PermitServer implements AutoCloseable {
     private final int permits;
     private final Duration serviceTime;
     private final AtomicLong served = new AtomicLong();
+    private final AtomicLong received = new AtomicLong();
     private final ScheduledThreadPoolExecutor timer;
 
     private PermitServer(int permits, Duration serviceTime) {
@@ -78,6 +79,7 @@ public final class PermitServer implements AutoCloseable {
         server.setHandler(new Handler.Abstract.NonBlocking() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) {
+                received.incrementAndGet();
                 long now = System.nanoTime();
                 long end;
                 synchronized (freeAt) {
@@ -131,6 +133,11 @@ public final class PermitServer implements AutoCloseable {
     /** {@code permits / serviceTime}, in requests per second. */
     public double capacity() {
         return permits * (double) TimeUnit.SECONDS.toNanos(1) / serviceTime.toNanos();
+    }
+
+    /** Requests received so far (answered or queued). */
+    public long received() {
+        return received.get();
     }
 
     /** Requests answered so far. */

@@ -40,7 +40,7 @@ class CapacityBudgetTest {
         static CapacityAnswer answer;
 
         @Test
-        @CapacityBudget(minRate = 200, p99 = "200ms", maxErrorRate = 0.001, startRate = 100, stepDuration = "1s",
+        @CapacityBudget(minRate = 200, p99 = "1s", maxErrorRate = 0.001, startRate = 100, stepDuration = "1s",
                 stepWarmUp = "500ms")
         void holds_half_its_capacity(CapacityTester capacity) {
             answer = capacity.search(template());
@@ -60,7 +60,7 @@ class CapacityBudgetTest {
     @KitFixture
     static class ImpossibleLatency {
         @Test
-        @CapacityBudget(minRate = 200, p99 = "1ms", startRate = 100, stepDuration = "1s", stepWarmUp = "500ms")
+        @CapacityBudget(minRate = 200, p50 = "1ms", startRate = 100, stepDuration = "1s", stepWarmUp = "500ms")
         void faster_than_its_service_time(CapacityTester capacity) {
             capacity.search(template());
         }
@@ -70,9 +70,9 @@ class CapacityBudgetTest {
     void should_fail_with_required_and_actual_then_the_steps() {
         String message = Kit.failureMessage(Kit.run(ImpossibleLatency.class));
 
-        assertThat(message).startsWith("capacity budget breached: required >= 200 req/s within p99 response time "
+        assertThat(message).startsWith("capacity budget breached: required >= 200 req/s within p50 response time "
                 + "<= 1ms, error rate <= 1% (default), not overloaded, actual none held, failed already at the starting "
-                + "rate, 100 req/s: p99 response time: required <= 1ms, actual ");
+                + "rate, 100 req/s: p50 response time: required <= 1ms, actual ");
         assertThat(message).contains("step  phase", "the objective fails even at the starting rate");
     }
 
@@ -104,7 +104,7 @@ class CapacityBudgetTest {
 
     @Test
     void should_refuse_bad_budgets_and_templates_before_any_load() {
-        long before = server.served();
+        long before = server.received();
 
         assertThat(Kit.failureMessage(Kit.run(NoObjective.class))).isEqualTo("@CapacityBudget on "
                 + NoObjective.class.getName() + ".no_limits(): sets no objective: give a response time (p50 ... p999) "
@@ -114,6 +114,6 @@ class CapacityBudgetTest {
         assertThat(Kit.failureMessage(Kit.run(NoSearch.class))).isEqualTo(NoSearch.class.getName()
                 + ".forgot_to_search() has a @CapacityBudget but ran no search through its CapacityTester: take a "
                 + "CapacityTester parameter and call capacity.search(...)");
-        assertThat(server.served()).isEqualTo(before);
+        assertThat(server.received()).isEqualTo(before);
     }
 }

@@ -90,13 +90,18 @@ public final class StepJudge {
         return median.compareTo(keptUp) <= 0;
     }
 
-    /** A response-time limit the service time alone (from the send: none of our lateness in it) breaks, if any. */
+    /**
+     * A response-time limit the server's own time breaks, if any: the service time at the limit's percentile (from
+     * the send, so our scheduler's lateness is not in it) less our lag at that percentile (a stall of this whole
+     * machine delays our reading of responses too, and must not be charged to the server) is still over the limit.
+     */
     private Objective.LatencyLimit brokenByServiceTime(Result result) {
         if (result.requestTime().isEmpty()) {
             return null;
         }
         for (Objective.LatencyLimit l : objective.latencyLimits()) {
-            if (result.requestTime().percentile(l.percentile()).compareTo(l.max()) > 0) {
+            Duration lag = result.rate().map(r -> r.schedulerLag().percentile(l.percentile())).orElse(Duration.ZERO);
+            if (result.requestTime().percentile(l.percentile()).minus(lag).compareTo(l.max()) > 0) {
                 return l;
             }
         }

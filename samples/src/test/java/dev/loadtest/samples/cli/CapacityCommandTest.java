@@ -57,13 +57,14 @@ class CapacityCommandTest {
         Path json = dir.resolve("out/capacity.json");
         Path html = dir.resolve("out/capacity.html");
 
-        CommandRun run = CommandRun.of(args("--max-p99", "100ms", "--max-error-rate", "0.1%", "--start-rate", "50",
+        // a loose p99: this test is about the exit code and the files, not a busy machine's stalls
+        CommandRun run = CommandRun.of(args("--max-p99", "1s", "--max-error-rate", "0.1%", "--start-rate", "50",
                 "--max-rate", "100", "--json", json.toString(), "--html", html.toString()));
 
         assertThat(run.code()).as(run.out() + run.err()).isEqualTo(0);
         assertThat(run.out()).contains("searching Capacity[", "step  phase", "doubling", "confirming",
                 "held 100 req/s, the highest rate searched",
-                "objective: p99 response time <= 100ms, error rate <= 0.1%, not overloaded");
+                "objective: p99 response time <= 1s, error rate <= 0.1%, not overloaded");
         // a busy machine may make our scheduler lag in a step: it is run again, so there may be one step more
         assertThat(run.err()).contains("doubling   50 req/s  held", "doubling   100 req/s  held",
                 "confirming 100 req/s  held");
@@ -73,16 +74,16 @@ class CapacityCommandTest {
         assertThat(Files.readString(json)).contains("\"limitedBy\" : \"maxRate\"", "\"heldRate\" : 100");
         String page = Files.readString(html);
         assertThat(page).contains("<h1>loadtest capacity search</h1>", "id=\"chart-capacity\"",
-                "\"rates\":[50,100]", "\"limits\":[{\"name\":\"p99 response time limit\",\"ms\":100}]", "uPlot");
+                "\"rates\":[50,100]", "\"limits\":[{\"name\":\"p99 response time limit\",\"ms\":1000}]", "uPlot");
     }
 
     @Test
     void should_exit_1_when_the_objective_fails_at_the_starting_rate() {
-        // a 10 ms service time never fits within 5 ms
-        CommandRun run = CommandRun.of(args("--max-p99", "5ms", "--start-rate", "50"));
+        // a 10 ms service time never fits within 5 ms; a median, as a stall of a busy machine barely moves it
+        CommandRun run = CommandRun.of(args("--max-latency", "p50=5ms", "--start-rate", "50"));
 
         assertThat(run.code()).as(run.out() + run.err()).isEqualTo(1);
-        assertThat(run.out()).contains("the objective fails even at the starting rate, 50 req/s: p99 response time: "
+        assertThat(run.out()).contains("the objective fails even at the starting rate, 50 req/s: p50 response time: "
                 + "required <= 5ms, actual ");
     }
 
@@ -100,7 +101,7 @@ class CapacityCommandTest {
 
     @Test
     void should_refuse_bad_searches_with_exit_2_before_any_request() {
-        long before = server.served();
+        long before = server.received();
         String[][] cases = {
             {"capacity", "-c", "2", server.uri().toString()},
             {"capacity", "--max-p99", "50ms", "--resolution", "60%", server.uri().toString()},
@@ -124,7 +125,7 @@ class CapacityCommandTest {
             assertThat(run.errLines()).as(String.join(" ", cases[i])).hasSize(1);
             assertThat(run.err()).startsWith(expected[i]);
         }
-        assertThat(server.served()).isEqualTo(before);
+        assertThat(server.received()).isEqualTo(before);
     }
 
     @Test
