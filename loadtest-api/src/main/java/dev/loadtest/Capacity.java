@@ -44,12 +44,19 @@ import java.util.concurrent.ExecutionException;
  * within a factor 8 of the capacity, about 10 steps, one minute.
  *
  * <h2>When the generator is the limit</h2>
- * A step shows the load generator, not the server, as the limit when its verdict is
- * {@linkplain Verdict#GENERATOR_SATURATED generator-saturated} (run once more first: once can be a passing
- * stall), or when it achieved less than 98 % of its offered rate with no failed request while the server kept
- * up: its median service time at most {@code 1.5 x} the first step's plus 1 ms. Then the template's
- * connections ({@code clients x streams} requests in flight at most) or this machine could not send more, and
- * the answer is {@link CapacityAnswer.Conclusion#GENERATOR_LIMITED} "limited by the load generator at N req/s"
+ * The server "kept up" in a step when its median service time (from the send, so our own lateness is not in it)
+ * stays within {@code 1.5 x} the first step's plus 1 ms. A step shows the load generator, not the server, as the
+ * limit when:
+ * <ul>
+ * <li>its verdict is {@linkplain Verdict#GENERATOR_SATURATED generator-saturated} (our scheduler's lag p99 over
+ *     10 ms), it broke the objective, and the server kept up and its own service time (at each limit's percentile,
+ *     less our lag at that percentile: a stall of this whole machine delays our reading of responses too) breaks
+ *     no limit. Such a step is run once more first: once can be a passing stall. A saturated step that held the
+ *     objective held (our lag only adds to response times); one whose server broke a limit or slowed down failed;</li>
+ * <li>or it achieved less than 98 % of its offered rate with no failed request while the server kept up: the
+ *     template's connections ({@code clients x streams} requests in flight at most) could not carry the rate.</li>
+ * </ul>
+ * The answer is then {@link CapacityAnswer.Conclusion#GENERATOR_LIMITED} "limited by the load generator at N req/s",
  * with no capacity figure.
  *
  * <h2>Usage errors, before any load</h2>
