@@ -113,8 +113,9 @@ class CapacityEngineTest {
                 };
             };
 
+            // a loose p99: this test is about how steps are divided and merged, not about a busy machine's stalls
             CapacityAnswer answer = Capacity.of(LoadTest.target(server.uri()).clients(16),
-                    Objective.empty().maxResponseTime(99, Duration.ofMillis(100)))
+                    Objective.empty().maxResponseTime(99, Duration.ofSeconds(1)))
                     .startRate(100).maxRate(200).stepWarmUp(Duration.ofMillis(500)).stepDuration(Duration.ofSeconds(1))
                     .stepRunner(twoShards).run();
 
