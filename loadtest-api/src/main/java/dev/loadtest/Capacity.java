@@ -37,8 +37,9 @@ import java.util.concurrent.ExecutionException;
  * <li>once a step fails, the search bisects between the highest rate held and the lowest failed until they are
  *     within the {@link Builder#resolution(double) resolution} of each other (rates of 10 req/s and more are
  *     rounded to whole numbers);</li>
- * <li>the highest rate held is run again to confirm it; if it fails then, it becomes the lowest failed and the
- *     search goes on below it.</li>
+ * <li>the highest rate held is run again to confirm it; if it fails then, a third run decides (so that one noisy
+ *     step does not pull the answer down); failed again, it becomes the lowest failed and the search goes on below
+ *     it.</li>
  * </ol>
  * A search takes about {@code steps x (warm-up + step duration)}: with the defaults (1 s + 5 s) and a start
  * within a factor 8 of the capacity, about 10 steps, one minute.

@@ -231,7 +231,7 @@ class CapacityTest {
     }
 
     @Test
-    void should_search_below_a_rate_whose_confirmation_fails() {
+    void should_search_below_a_rate_whose_confirmation_fails_twice() {
         AtomicInteger at400 = new AtomicInteger();
         // 400 holds the first time only: a flapping rate is not held
         CapacityAnswer answer = search(Simulated.runner(rate -> rate == 400 && at400.getAndIncrement() > 0
@@ -240,7 +240,21 @@ class CapacityTest {
         assertThat(answer.conclusion()).isEqualTo(Conclusion.FOUND);
         assertThat(answer.failedRate()).hasValue(400);
         assertThat(answer.heldRate().getAsDouble()).isBetween(380.0, 399.0);
-        assertThat(answer.steps()).filteredOn(s -> s.phase() == Phase.CONFIRMING).hasSize(2);
+        assertThat(answer.steps()).filteredOn(s -> s.phase() == Phase.CONFIRMING).extracting(CapacityStep::rate)
+                .containsExactly(400.0, 400.0, answer.heldRate().getAsDouble());
+    }
+
+    @Test
+    void should_keep_a_rate_whose_failed_confirmation_a_third_run_overrules() {
+        AtomicInteger at400 = new AtomicInteger();
+        // the confirmation of 400 is spoilt once (a stall), the third run holds again
+        CapacityAnswer answer = search(Simulated.runner(rate -> rate == 400 && at400.getAndIncrement() == 1
+                ? Simulated.queueing(rate, 100) : Simulated.queueing(rate, 400))).run();
+
+        assertThat(answer.conclusion()).isEqualTo(Conclusion.FOUND);
+        assertThat(answer.capacity()).hasValue(400);
+        assertThat(answer.steps()).filteredOn(s -> s.phase() == Phase.CONFIRMING).extracting(CapacityStep::outcome)
+                .containsExactly(Outcome.FAILED, Outcome.HELD);
     }
 
     @Test

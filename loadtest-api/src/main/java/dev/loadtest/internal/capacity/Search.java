@@ -95,6 +95,7 @@ public final class Search implements CapacityRun {
         double rate = plan.startRate();
         Phase phase = Phase.DOUBLING;
         boolean retried = false;
+        double tieBroken = Double.NaN;   // the rate whose failed confirmation has been run a third time
         while (true) {
             if (stopped || steps.size() >= Capacity.MAX_STEPS) {
                 return answer(Conclusion.STOPPED, OptionalDouble.empty());
@@ -146,8 +147,14 @@ public final class Search implements CapacityRun {
                     held = heldRates.last();
                 }
                 case FAILED -> {
+                    if (phase == Phase.CONFIRMING && tieBroken != rate) {
+                        // held once, failed once: a third run decides, so that one noisy step does not ratchet
+                        // the answer down
+                        tieBroken = rate;
+                        continue;
+                    }
                     if (phase == Phase.CONFIRMING) {
-                        // the rate held once and not again: it is not held; go on below it
+                        // held once and failed twice: it is not held; go on below it
                         heldRates.remove(rate);
                         Double below = heldRates.lower(rate);
                         held = below == null ? Double.NaN : below;
