@@ -910,6 +910,19 @@ public final class LoadTest {
             return new LoadTest(this);
         }
 
+        /**
+         * For {@link Capacity}: a copy of these settings as one constant-rate step, the plan given to this builder
+         * (requests, duration, warm-up, rate, stages, start time) replaced. Goes through {@link #newBuilder()},
+         * the one place that copies every setting, so a setting added later is copied too.
+         */
+        Builder copyAsStep(double stepRate, Duration stepWarmUp, Duration stepDuration) {
+            Builder step = new LoadTest(this).newBuilder();
+            step.requests = 0;
+            step.stages = null;
+            step.startAt = null;
+            return step.rate(stepRate).duration(stepDuration).warmUp(stepWarmUp);
+        }
+
         /** {@code build().run()}. */
         public Result run() {
             return build().run();

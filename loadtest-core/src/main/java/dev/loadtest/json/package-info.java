@@ -8,6 +8,10 @@
  * Result again = ResultJson.read(Path.of("run.json"));
  * }</pre>
  *
+ * <p>A capacity search's answer ({@link dev.loadtest.CapacityAnswer}) has its own document,
+ * {@code "format": "loadtest-capacity"}, written and read by {@link dev.loadtest.json.CapacityJson}: a
+ * {@code capacity} object whose steps each carry a result in this format.
+ *
  * <h2>Conventions</h2>
  * <ul>
  *   <li>One JSON object, UTF-8, {@code "format": "loadtest-result"}, {@code "formatVersion": 1}. Fields are

@@ -65,7 +65,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * its output failed.
  */
 @Command(name = "loadtest", mixinStandardHelpOptions = true, versionProvider = LoadTestCommand.Version.class,
-        subcommands = {MergeCommand.class, CompareCommand.class},
+        subcommands = {MergeCommand.class, CompareCommand.class, CapacityCommand.class},
         sortOptions = false, usageHelpAutoWidth = true, showDefaultValues = true,
         headerHeading = "%n", synopsisHeading = "Usage: ", descriptionHeading = "%n", parameterListHeading = "%n",
         optionListHeading = "%nOptions:%n",
