@@ -5,7 +5,7 @@ package dev.loadtest;
  *
  * <pre>{@code
  * Requests r = result.requests();
- * assert r.done() + r.notIssued() == r.succeeded() + r.failed();
+ * assert r.ended() == r.succeeded() + r.failed();   // ended = done + notIssued
  * }</pre>
  *
  * @param total planned requests (a counted run); in a rate-driven run, those the schedule made due in the
@@ -41,6 +41,14 @@ public record Requests(long total, long started, long done, long succeeded, long
     /** Requests that got a complete response, whatever its status: h2load's basis for req/s. */
     public long responded() {
         return Math.max(0, done - (errored - notIssued));
+    }
+
+    /**
+     * Requests the run is through with: done (sent and finished) plus never issued; equal to
+     * {@code succeeded + failed}, and the base of an error rate ({@code failed / ended}).
+     */
+    public long ended() {
+        return done + notIssued;
     }
 
     /** Requests sent but not finished when the run ended. */

@@ -247,7 +247,7 @@ final class Client {
 
     private boolean canSend() {
         IOSession s = session;
-        return s != null && !goingAway && !gaveUp && s.isOpen() && inFlight.size() < limit
+        return s != null && !goingAway && !gaveUp && connectionError == null && s.isOpen() && inFlight.size() < limit
                 && (run.test().keepAlive() || sentOnConnection + inFlight.size() == 0);
     }
 
@@ -323,8 +323,9 @@ final class Client {
             finish();
             return;
         }
-        if (session != null && session.isOpen() && goingAway) {
-            session.close(CloseMode.IMMEDIATE);   // its last streams are done: open a new connection
+        if (session != null && session.isOpen() && (goingAway || connectionError != null)) {
+            // going away or failed, and its last streams are done: open a new connection
+            session.close(CloseMode.IMMEDIATE);
         }
         if (session == null || !session.isOpen()) {
             if (session != null) {
@@ -349,7 +350,8 @@ final class Client {
         if (run.setupFailed(cause)) {
             return;
         }
-        if (responsesOnConnection > 0 || closedByTimeout || run.isClosing()) {
+        // a connection our request timeout closed failed only if it never became ready to send
+        if (responsesOnConnection > 0 || (closedByTimeout && sentOnConnection > 0) || run.isClosing()) {
             return;
         }
         ErrorCategory category = cause == null ? ErrorCategory.RESET : Failures.ofConnect(cause);
@@ -421,8 +423,15 @@ final class Client {
     }
 
     private void reconnectLater() {
-        if (reconnectScheduled || done || gaveUp) {
+        if (reconnectScheduled || done) {
             return;
+        }
+        if (gaveUp) {
+            settle();
+            return;
+        }
+        if (run.setupFailure() != null) {
+            return;   // the run ends: the timer is about to make every client give up
         }
         if (!hasWork()) {
             finish();
@@ -557,7 +566,7 @@ final class Client {
     synchronized void onFailed(Exchange exchange, ErrorCategory category, String message, long now) {
         inFlight.remove(exchange);
         remember(exchange.failure);
-        if (!exchange.timedOut && exchange.failure != null && connectionError == null) {
+        if (!exchange.timedOut && exchange.failure != null && connectionError == null && connectionFailed(exchange)) {
             connectionError = exchange.failure;   // the requests still queued on this connection go with it
         }
         if (run.setupFailed(exchange.failure)) {
@@ -601,7 +610,7 @@ final class Client {
         }
         if (exchange.isResent()) {
             resendLater(exchange.again(exchange.retries));
-        } else if (exchange.timedOut && backlog == null && phase.isCounted()) {
+        } else if (exchange.timedOut && backlog == null && phase.isCounted() && sentOnConnection == 0) {
             // never sent within the request timeout: the connection never became ready; it counts, never issued
             WorkerStats stats = run.recorders().get();
             if (phase.isMeasuredNow()) {
@@ -643,6 +652,15 @@ final class Client {
             connectionError = sessionError;
         }
         return sessionError;
+    }
+
+    /**
+     * Whether the failure of this request is its connection's: always over HTTP/1.1 (one request cannot
+     * fail alone); over HTTP/2 when the session is gone or HttpCore reported an exception for it (before it
+     * fails the streams), not when one stream was reset.
+     */
+    private boolean connectionFailed(Exchange exchange) {
+        return !exchange.isHttp2() || session == null || !session.isOpen() || run.peekSessionError(localAddress) != null;
     }
 
     private boolean exchangeTimedOut() {

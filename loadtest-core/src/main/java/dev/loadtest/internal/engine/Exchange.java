@@ -252,6 +252,10 @@ final class Exchange implements AsyncClientExchangeHandler {
         }
     }
 
+    boolean isHttp2() {
+        return http2;
+    }
+
     boolean isMeasured() {
         return measured;
     }
