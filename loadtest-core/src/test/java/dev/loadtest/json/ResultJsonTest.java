@@ -185,7 +185,7 @@ class ResultJsonTest {
         assertThat(json).containsEntry("format", "loadtest-result").containsEntry("formatVersion", 1L)
                 .containsEntry("verdict", "ok").containsEntry("protocol", "h2c")
                 .containsEntry("requests.total", 1_000L).containsEntry("requests.started", 990L)
-                .containsEntry("requests.done", 980L).containsEntry("requests.succeeded", 900L)
+                .containsEntry("requests.done", 970L).containsEntry("requests.retried", 17L).containsEntry("requests.succeeded", 900L)
                 .containsEntry("requests.failed", 80L).containsEntry("requests.errored", 30L)
                 .containsEntry("requests.timeout", 5L).containsEntry("requests.notIssued", 10L)
                 .containsEntry("statusCodes.200", 880L).containsEntry("statusCodes.302", 20L)

@@ -96,7 +96,9 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
         Buffers buffers = BUFFERS.get();
         byte[] in = buffers.in;
         int end = takeCarry(in);
-        decrypted = src != null || isTlsSession();
+        if (!answered) {
+            decrypted = src != null || isTlsSession();   // only the first bytes are looked at
+        }
         try {
             if (src != null) {
                 // TLS: the session hands over what it decrypted

@@ -26,7 +26,7 @@ class FailuresTest {
     @Test
     void should_never_give_an_exception_class_alone() {
         assertThat(Failures.message(new NullPointerException())).startsWith("NullPointerException at ");
-        assertThat(Failures.message(new ConnectionClosedException())).isEqualTo("connection closed by the server");
+        assertThat(Failures.message(new ConnectionClosedException())).isEqualTo("Connection is closed");
         assertThat(Failures.message(new ConnectException("Connection refused"))).isEqualTo("Connection refused");
         assertThat(Failures.message(new IOException(new ConnectException()))).isEqualTo("connection refused");
     }
