@@ -183,9 +183,11 @@ final class Client {
     }
 
     /**
-     * A connection that could not be had, or that closed before carrying a request, stands for one
-     * request that was never issued (h2load counts those as failed and errored): so a counted run
-     * against a dead server ends, and its errors are there to read.
+     * A connection that could not be had, or that closed before carrying a request: one more failure in a
+     * row. In a counted closed-model run no request is lost to it (the client retries with back-off and
+     * gives up after {@link #GIVE_UP_NANOS}, so a server restart costs nothing); in a timed run it stands for
+     * one request never issued (h2load counts those as failed and errored), so its errors are there to read;
+     * in the open model the due requests wait in the backlog and the error is counted.
      */
     private void countLostAttempt(ErrorCategory category, String message) {
         if (failedAgain(category, message)) {
@@ -608,7 +610,15 @@ final class Client {
             fill();
             return;
         }
-        if (exchange.isResent()) {
+        if (exchange.isResent() && exchange.timedOut) {
+            // sent once and not answered within the request timeout, counted from that first send
+            if (exchange.isMeasured() && phase.isMeasuredNow()) {
+                WorkerStats stats = run.recorders().get();
+                stats.errored++;
+                stats.timeout++;
+                stats.error(ErrorCategory.REQUEST_TIMEOUT, "no response within the request timeout");
+            }
+        } else if (exchange.isResent()) {
             resendLater(exchange.again(exchange.retries));
         } else if (exchange.timedOut && backlog == null && phase.isCounted() && sentOnConnection == 0) {
             // never sent within the request timeout: the connection never became ready; it counts, never issued
