@@ -356,8 +356,17 @@ final class Client {
         if (responsesOnConnection > 0 || (closedByTimeout && sentOnConnection > 0) || run.isClosing()) {
             return;
         }
-        ErrorCategory category = cause == null ? ErrorCategory.RESET : Failures.ofConnect(cause);
-        String message = cause == null ? "connection closed by the server before any response" : Failures.message(cause);
+        ErrorCategory category;
+        String message;
+        if (closedByTimeout) {
+            // its requests wait for the next connection; this one counts as a failure (a silent server, say)
+            category = ErrorCategory.REQUEST_TIMEOUT;
+            message = "not sent within the request timeout (" + Durations.inWords(run.test().requestTimeout())
+                    + "): the connection never became ready";
+        } else {
+            category = cause == null ? ErrorCategory.RESET : Failures.ofConnect(cause);
+            message = cause == null ? "connection closed by the server before any response" : Failures.message(cause);
+        }
         if (sentOnConnection == 0) {
             countLostAttempt(category, message);
         } else {
@@ -620,15 +629,6 @@ final class Client {
             }
         } else if (exchange.isResent()) {
             resendLater(exchange.again(exchange.retries));
-        } else if (exchange.timedOut && backlog == null && phase.isCounted() && sentOnConnection == 0) {
-            // never sent within the request timeout: the connection never became ready; it counts, never issued
-            WorkerStats stats = run.recorders().get();
-            if (phase.isMeasuredNow()) {
-                stats.notIssued++;
-                stats.errored++;
-                stats.error(ErrorCategory.REQUEST_TIMEOUT, "not sent within the request timeout ("
-                        + Durations.inWords(run.test().requestTimeout()) + "): the connection never became ready");
-            }
         } else if (backlog != null) {
             backlog.pushFront(exchange.dueNanos);   // it waits again, its latency still counting from its due time
         } else {
