@@ -57,6 +57,21 @@ class FastFailTest {
     }
 
     @Test
+    void should_give_up_a_counted_rate_driven_run_against_a_port_where_nothing_listens() throws Exception {
+        int port = freePort();
+        Run run = run("refused-open-model", LoadTest.target("http://127.0.0.1:" + port + "/")
+                .protocol(Protocol.HTTP_1_1).clients(2).rate(100).requests(300).requestTimeout(LONG));
+        // the schedule runs its 3 s; every request that fell due is accounted, none was sent
+        assertEndedWithin(run, Duration.ofSeconds(3).plus(FAST));
+        assertThat(run.requests().done()).as(run.report()).isZero();
+        assertThat(run.requests().notIssued() + run.result().rate().orElseThrow().dropped()).as(run.report())
+                .isEqualTo(run.requests().total());
+        assertThat(run.result().errors().keySet()).as(run.report()).containsOnly(ErrorCategory.REFUSED);
+        assertThat(run.errors(ErrorCategory.REFUSED)).as("each errored request counted once\n%s", run.report())
+                .isEqualTo(run.requests().errored());
+    }
+
+    @Test
     void should_complete_a_counted_run_across_a_server_restart_shorter_than_the_bound() throws Exception {
         int port = freePort();
         FaultServer[] server = new FaultServer[1];

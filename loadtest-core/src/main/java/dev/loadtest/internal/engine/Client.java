@@ -193,8 +193,9 @@ final class Client {
         if (failedAgain(category, message)) {
             return;
         }
-        if (phase.isCounted() && backlog == null) {
+        if (phase.isCounted()) {
             // a counted run loses no request to a refused connect: it retries, and gives up after GIVE_UP_NANOS
+            // (then every request given up is counted, each once, in this category)
             return;
         }
         if (backlog != null) {
