@@ -105,6 +105,10 @@ final class Client {
     }
 
     private void connect() {
+        if (gaveUp) {
+            settle();   // in the open model it still counts what falls due until the schedule ends
+            return;
+        }
         if (!hasWork()) {
             finish();
             return;
@@ -159,6 +163,10 @@ final class Client {
         if (!run.isTls()) {
             connectRecorded = true;
             WorkerStats.record(stats.connectTime, now - connectStartNanos);
+        }
+        if (gaveUp) {
+            settle();   // closes it; in the open model the client ends with the schedule
+            return;
         }
         if (!hasWork()) {
             newSession.close(CloseMode.GRACEFUL);
