@@ -661,8 +661,10 @@ final class Client {
         if (connectionError != null) {
             return connectionError;
         }
+        // "not executed" and "connection closed" say only that the request could not go out: the failure, if
+        // there was one, is the session's (reported before HttpCore drops its queue) or a sent request's
         if (cause != null && !(cause instanceof RequestNotExecutedException) && !Failures.isNotProcessed(cause)
-                && !(cause instanceof ConnectionClosedException && cause.getMessage() == null)) {
+                && !(cause instanceof ConnectionClosedException)) {
             connectionError = cause;
             return cause;
         }
