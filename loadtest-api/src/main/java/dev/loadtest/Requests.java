@@ -5,20 +5,25 @@ package dev.loadtest;
  *
  * <pre>{@code
  * Requests r = result.requests();
- * assert r.done() == r.succeeded() + r.failed();
+ * assert r.ended() == r.succeeded() + r.failed();   // ended = done + notIssued
  * }</pre>
  *
- * @param total planned requests (a counted run), or for a timed run those started plus those never issued
- * @param started requests put on the wire in the measured phase
- * @param done requests finished, successfully or not, including those never issued
+ * @param total planned requests (a counted run); in a rate-driven run, those the schedule made due in the
+ *     measured phase; in a timed run, those started plus those never issued
+ * @param started requests put on the wire in the measured phase (a request sent again counts once)
+ * @param done requests sent and finished, successfully or not (as h2load: never-issued requests are not done)
  * @param succeeded finished with a status from 200 to 399
  * @param failed finished with a status of 400 or more, plus {@code errored}
  * @param errored ended by a stream or connection error, a timeout, or never issued
  * @param timeout in flight when the request timeout fired (also counted in {@code errored})
  * @param notIssued given up before being sent because no connection could be had (also in {@code errored})
+ * @param retried requests the server said it did not process (an HTTP/2 stream above a GOAWAY's
+ *     last-stream-id or reset with REFUSED_STREAM, an HTTP/1.1 request written behind a response with
+ *     {@code Connection: close}), sent again on a new connection; each counted once however often it was
+ *     sent again, and never a failure in itself (its final outcome is counted as any other request's)
  */
 public record Requests(long total, long started, long done, long succeeded, long failed, long errored,
-                       long timeout, long notIssued) {
+                       long timeout, long notIssued, long retried) {
 
     /**
      * Checks the counts.
@@ -27,18 +32,32 @@ public record Requests(long total, long started, long done, long succeeded, long
      */
     public Requests {
         if (total < 0 || started < 0 || done < 0 || succeeded < 0 || failed < 0 || errored < 0 || timeout < 0
-                || notIssued < 0) {
+                || notIssued < 0 || retried < 0) {
             throw new IllegalArgumentException("request counts must be >= 0");
         }
     }
 
+    /** Counts without {@code retried} (0), as before that figure existed. */
+    public Requests(long total, long started, long done, long succeeded, long failed, long errored,
+                    long timeout, long notIssued) {
+        this(total, started, done, succeeded, failed, errored, timeout, notIssued, 0);
+    }
+
     /** Requests that got a complete response, whatever its status: h2load's basis for req/s. */
     public long responded() {
-        return done - errored;
+        return Math.max(0, done - (errored - notIssued));
+    }
+
+    /**
+     * Requests the run is through with: done (sent and finished) plus never issued; equal to
+     * {@code succeeded + failed}, and the base of an error rate ({@code failed / ended}).
+     */
+    public long ended() {
+        return done + notIssued;
     }
 
     /** Requests sent but not finished when the run ended. */
     public long inFlightAtEnd() {
-        return Math.max(0, started + notIssued - done);
+        return Math.max(0, started - done);
     }
 }

@@ -28,7 +28,8 @@ import java.util.Optional;
  * @param statusCodes responses by exact status code
  * @param traffic bytes received and sent
  * @param requestTime h2load's "time for request", the service time: from a request being put on the wire to
- *     its response being complete
+ *     its response being complete; for a request the server did not process and that was sent again
+ *     ({@link Requests#retried()}), from its first send, so the latency shows what the rotation cost
  * @param responseTime corrected for coordinated omission: from the time the request was due by the
  *     rate's schedule to its response being complete (wrk2's latency); in a closed-model run, with no
  *     schedule, the same as {@code requestTime}

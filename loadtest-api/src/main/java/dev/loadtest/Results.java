@@ -180,6 +180,7 @@ public final class Results {
      */
     static Result add(List<Result> results, LoadTest test) {
         long total = 0, started = 0, done = 0, succeeded = 0, failed = 0, errored = 0, timeout = 0, notIssued = 0;
+        long retried = 0;
         long totalBytes = 0, headerBytes = 0, decoded = 0, data = 0, sent = 0, connections = 0;
         Map<Integer, Long> statuses = new TreeMap<>();
         LatencyHistogram requestTime = LatencyHistogram.EMPTY;
@@ -202,6 +203,7 @@ public final class Results {
             errored += q.errored();
             timeout += q.timeout();
             notIssued += q.notIssued();
+            retried += q.retried();
             Traffic t = r.traffic();
             totalBytes += t.totalBytes();
             headerBytes += t.headerBytes();
@@ -235,7 +237,7 @@ public final class Results {
         }
         boolean allStalled = results.stream().allMatch(r -> r.verdict() == Verdict.STALLED);
         Result sum = new Result(test, duration, results.get(0).protocol(),
-                new Requests(total, started, done, succeeded, failed, errored, timeout, notIssued),
+                new Requests(total, started, done, succeeded, failed, errored, timeout, notIssued, retried),
                 new StatusCodes(statuses), new Traffic(totalBytes, headerBytes, decoded, data, sent),
                 requestTime, responseTime, connectTime, ttfb, mergeStatistics(clientRates), connections, errors,
                 Optional.ofNullable(rate), intervals, Verdict.OK, stopped);

@@ -21,21 +21,32 @@ class RequestsTest {
 
     @Test
     void should_count_requests_in_flight_at_the_end() {
-        // 6 sent and 2 never issued, 7 of them finished: one was still on the wire
-        assertThat(new Requests(10, 6, 7, 4, 3, 3, 0, 2).inFlightAtEnd()).isEqualTo(1);
+        // 6 sent and 2 never issued, 5 of the sent finished: one was still on the wire
+        assertThat(new Requests(10, 6, 5, 4, 3, 3, 0, 2).inFlightAtEnd()).isEqualTo(1);
         assertThat(new Requests(10, 10, 10, 10, 0, 0, 0, 0).inFlightAtEnd()).isZero();
-        assertThat(new Requests(10, 5, 9, 5, 4, 4, 0, 4).inFlightAtEnd()).isZero();
+        assertThat(new Requests(10, 5, 5, 5, 4, 4, 0, 4).inFlightAtEnd()).isZero();
+    }
+
+    @Test
+    void should_not_count_never_issued_requests_as_done() {
+        // h2load's -n 10 against a closed port: 0 done, 10 failed, 10 errored
+        Requests r = new Requests(10, 0, 0, 0, 10, 10, 0, 10);
+
+        assertThat(r.responded()).isZero();
+        assertThat(r.ended()).isEqualTo(10).isEqualTo(r.succeeded() + r.failed());
+        assertThat(r.inFlightAtEnd()).isZero();
+        assertThat(r.retried()).as("retried without a value is 0").isZero();
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7})
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8})
     void should_reject_a_negative_count(int field) {
-        long[] counts = {10, 10, 10, 10, 0, 0, 0, 0};
+        long[] counts = {10, 10, 10, 10, 0, 0, 0, 0, 0};
         counts[field] = -1;
 
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> new Requests(counts[0], counts[1], counts[2], counts[3], counts[4], counts[5],
-                        counts[6], counts[7]))
+                        counts[6], counts[7], counts[8]))
                 .withMessageEndingWith("must be >= 0");
     }
 

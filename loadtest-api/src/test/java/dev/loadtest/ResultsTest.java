@@ -45,7 +45,7 @@ class ResultsTest {
         Map<ErrorCategory, ErrorCount> errors = index == 1
                 ? Map.of(ErrorCategory.values()[0], new ErrorCount(2, "boom")) : Map.of();
         return new Result(WHOLE.shard(index, count).build(), Duration.ofMillis(2_000 + 10 * index), "h2c",
-                new Requests(n + 2, n + 2, n + 2, n - 1, 3, 2, 0, 0),
+                new Requests(n + 2, n + 2, n + 2, n - 1, 3, 2, 0, 0, n % 7),
                 new StatusCodes(Map.of(200, n - 1, 503, 1L)), new Traffic(100 * n, 10 * n, 20 * n, 90 * n, 5 * n),
                 lat, lat, lat, lat, Statistics.of(10 + index, 20 + index), 2, errors,
                 Optional.of(new Rate(100, 99, n, 0, 1, 0, lag)), intervals,
@@ -113,6 +113,8 @@ class ResultsTest {
         assertThat(merged.responseTime().count()).isEqualTo(union.getTotalCount());
         assertThat(merged.responseTime().mean()).isEqualTo(all.mean());
         assertThat(merged.requests().total()).isEqualTo(union.getTotalCount() + 10);
+        assertThat(merged.requests().retried())
+                .isEqualTo(shards.stream().mapToLong(s -> s.requests().retried()).sum()).isPositive();
         assertThat(merged.statusCodes().count(503)).isEqualTo(5);
         assertThat(merged.errors().get(ErrorCategory.values()[0])).isEqualTo(new ErrorCount(2, "boom"));
         assertThat(merged.verdict()).isEqualTo(Verdict.ERRORS);

@@ -178,9 +178,18 @@ final class ResultReader {
 
     private static Requests requests(Node n) throws ResultFormatException {
         try {
-            return new Requests(n.get("total").count(), n.get("started").count(), n.get("done").count(),
+            long done = n.get("done").count();
+            long notIssued = n.get("notIssued").count();
+            long retried = 0;
+            if (n.has("retried")) {
+                retried = n.get("retried").count();
+            } else {
+                // written before `retried` existed, when `done` still counted the requests never issued
+                done = Math.max(0, done - notIssued);
+            }
+            return new Requests(n.get("total").count(), n.get("started").count(), done,
                     n.get("succeeded").count(), n.get("failed").count(), n.get("errored").count(),
-                    n.get("timeout").count(), n.get("notIssued").count());
+                    n.get("timeout").count(), notIssued, retried);
         } catch (IllegalArgumentException e) {
             throw new ResultFormatException(n.path() + ": " + e.getMessage(), e);
         }

@@ -156,6 +156,7 @@ final class ResultWriter {
         out.writeNumberField("errored", q.errored());
         out.writeNumberField("timeout", q.timeout());
         out.writeNumberField("notIssued", q.notIssued());
+        out.writeNumberField("retried", q.retried());
         out.writeEndObject();
     }
 

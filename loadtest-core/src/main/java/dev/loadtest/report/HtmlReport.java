@@ -219,7 +219,7 @@ public final class HtmlReport {
             card("req/s", Text.real(r.requestsPerSecond()), "responses per second");
             card("requests done", Text.count(q.done()), Text.count(q.succeeded()) + " succeeded");
             card("failed", Text.count(q.failed()),
-                    q.done() == 0 ? "of none done" : Text.percent((double) q.failed() / q.done()) + " of done");
+                    q.ended() == 0 ? "of none done" : Text.percent((double) q.failed() / q.ended()) + " of done");
             LatencyHistogram response = r.responseTime();
             card("p99 response time", response.isEmpty() ? "n/a" : Text.duration(response.percentile(99)),
                     response.isEmpty() ? "no response" : "median " + Text.duration(response.median()));

@@ -185,7 +185,7 @@ class ResultJsonTest {
         assertThat(json).containsEntry("format", "loadtest-result").containsEntry("formatVersion", 1L)
                 .containsEntry("verdict", "ok").containsEntry("protocol", "h2c")
                 .containsEntry("requests.total", 1_000L).containsEntry("requests.started", 990L)
-                .containsEntry("requests.done", 980L).containsEntry("requests.succeeded", 900L)
+                .containsEntry("requests.done", 970L).containsEntry("requests.retried", 17L).containsEntry("requests.succeeded", 900L)
                 .containsEntry("requests.failed", 80L).containsEntry("requests.errored", 30L)
                 .containsEntry("requests.timeout", 5L).containsEntry("requests.notIssued", 10L)
                 .containsEntry("statusCodes.200", 880L).containsEntry("statusCodes.302", 20L)
@@ -255,6 +255,24 @@ class ResultJsonTest {
         String json = ResultJson.toJson(original).replaceFirst("\\{", "{ \"addedLater\" : { \"x\" : [1, 2] },");
 
         assertSameResult(ResultJson.fromJson(json), original);
+    }
+
+    @Test
+    void should_read_a_document_written_before_retried_existed_as_0_retried_and_done_without_never_issued()
+            throws IOException {
+        LoadTest test = LoadTest.target(URI.create("http://127.0.0.1:8080/a")).clients(8).requests(1_000).build();
+        Result original = result(test, Optional.empty(), List.of(), Verdict.ERRORS);
+        String json = ResultJson.toJson(original);
+        assertThat(json).contains("\"retried\" : 17");
+        // then `done` still counted the 10 requests never issued
+        String old = json.replace(",\n    \"retried\" : 17", "").replace("\"done\" : 970", "\"done\" : 980");
+        assertThat(old).doesNotContain("retried");
+
+        Requests read = ResultJson.fromJson(old).requests();
+
+        assertThat(read.retried()).isZero();
+        assertThat(read.done()).isEqualTo(970);
+        assertThat(read.ended()).isEqualTo(read.succeeded() + read.failed());
     }
 
     @Test
@@ -350,7 +368,7 @@ class ResultJsonTest {
         codes.put(302, 20L);
         codes.put(503, 50L);
         return new Result(test, Duration.ofNanos(2_000_123_456L), "h2c",
-                new Requests(1_000, 990, 980, 900, 80, 30, 5, 10), new StatusCodes(codes),
+                new Requests(1_000, 990, 970, 900, 80, 30, 5, 10, 17), new StatusCodes(codes),
                 new Traffic(123_456, 2_000, 8_000, 100_000, 54_321),
                 histogram(11, 1_000, 50_000_000), histogram(12, 1_000, 900_000_000), histogram(13, 50_000, 3_000_000),
                 histogram(14, 100_000, 9_000_000), Statistics.of(101.5, 99.25, 100.125, 97.0), 11, errors, rate,

@@ -91,7 +91,7 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
             throw new IllegalArgumentException("max error rate (" + max + ") must be within [0, 1]");
         }
         Requests q = actualRequests();
-        if (q.done() == 0 || (double) q.failed() / q.done() > max) {
+        if (q.ended() == 0 || (double) q.failed() / q.ended() > max) {
             throwAssertionError(shouldHaveErrorRateAtMost(max, q));
         }
         return myself;

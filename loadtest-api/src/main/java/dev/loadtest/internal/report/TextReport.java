@@ -74,6 +74,11 @@ public final class TextReport {
                         e.getValue().count(), e.getValue().sampleMessage()));
             }
         }
+        if (q.retried() > 0) {
+            out.append(String.format(Locale.ROOT,
+                    "retried: %d (not processed by the server, sent again on a new connection; not failures)%n",
+                    q.retried()));
+        }
         if (q.notIssued() > 0 || q.inFlightAtEnd() > 0) {
             out.append(String.format(Locale.ROOT, "not issued: %d, in flight at the end: %d%n",
                     q.notIssued(), q.inFlightAtEnd()));

@@ -131,8 +131,8 @@ class TextReportTest {
 
     @Test
     void should_say_when_the_run_was_stopped_and_what_was_left() {
-        // 6 sent, 2 never issued, 7 finished: 1 was still in flight when the run was stopped
-        List<String> lines = lines(result(TEST, new Requests(10, 6, 7, 4, 3, 3, 0, 2), Map.of(
+        // 6 sent, 2 never issued, 5 finished: 1 was still in flight when the run was stopped
+        List<String> lines = lines(result(TEST, new Requests(10, 6, 5, 4, 3, 3, 0, 2), Map.of(
                 ErrorCategory.REFUSED, new ErrorCount(2, "Connection refused")), true));
 
         assertThat(lines).endsWith(
@@ -141,6 +141,15 @@ class TextReportTest {
                 "not issued: 2, in flight at the end: 1",
                 "stopped before its end: the figures are partial");
         assertThat(lines(typical())).noneMatch(line -> line.startsWith("stopped") || line.startsWith("not issued"));
+    }
+
+    @Test
+    void should_say_how_many_requests_were_sent_again_only_when_some_were() {
+        List<String> lines = lines(result(TEST, new Requests(10, 10, 10, 10, 0, 0, 0, 0, 3), Map.of(), false));
+
+        assertThat(lines).contains(
+                "retried: 3 (not processed by the server, sent again on a new connection; not failures)");
+        assertThat(lines(typical())).noneMatch(line -> line.startsWith("retried"));
     }
 
     @Test

@@ -41,6 +41,12 @@ final class Backlog {
         return d;
     }
 
+    /** Forgets every waiting due time. */
+    void clear() {
+        head = 0;
+        size = 0;
+    }
+
     boolean isEmpty() {
         return size == 0;
     }

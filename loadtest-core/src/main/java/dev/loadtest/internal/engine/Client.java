@@ -28,6 +28,14 @@ final class Client {
 
     private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long LOST_CONNECT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /**
+     * A counted run gives up a client's remaining requests after this long of consecutive failures
+     * (connects that fail, connections that fail before any response): long enough for a server restart,
+     * short enough that a wrong port costs a second, not n/c back-offs.
+     */
+    static final long GIVE_UP_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How often one request is sent again after "not processed" before it counts as an error. */
+    static final int MAX_RETRIES = 5;
 
     private final int index;
     private final EngineRun run;
@@ -46,6 +54,16 @@ final class Client {
     private volatile boolean firstResponseSeen;
     private int sentOnConnection;
     private int failuresInARow;
+    /** When the current streak of failures began. */
+    private long failingSinceNanos;
+    /** Requests the server did not process, to go out again before any new one; allocated when first needed. */
+    private java.util.ArrayDeque<Exchange> resend;
+    /** The client gave up its requests (a counted run that cannot connect, or a wrong setup): it sends no more. */
+    private boolean gaveUp;
+    /** The last connection ended by our own request timeout, not by a failure of the server's. */
+    private boolean closedByTimeout;
+    /** The current connection failed with an error: requests queued on it go with it. */
+    private Exception connectionError;
     /** Numbers connection attempts, so a callback of an attempt given up on is ignored. */
     private int connectAttempt;
     /** Why the current connection's requests could not be sent (e.g. its TLS handshake failed). */
@@ -87,6 +105,10 @@ final class Client {
     }
 
     private void connect() {
+        if (gaveUp) {
+            settle();   // in the open model it still counts what falls due until the schedule ends
+            return;
+        }
         if (!hasWork()) {
             finish();
             return;
@@ -97,6 +119,8 @@ final class Client {
         sentOnConnection = 0;
         responsesOnConnection = 0;
         goingAway = false;
+        closedByTimeout = false;
+        connectionError = null;
         connectStartNanos = System.nanoTime();
         int attempt = ++connectAttempt;
         try {
@@ -140,6 +164,10 @@ final class Client {
             connectRecorded = true;
             WorkerStats.record(stats.connectTime, now - connectStartNanos);
         }
+        if (gaveUp) {
+            settle();   // closes it; in the open model the client ends with the schedule
+            return;
+        }
         if (!hasWork()) {
             newSession.close(CloseMode.GRACEFUL);
             finish();
@@ -153,6 +181,9 @@ final class Client {
             return;
         }
         connecting = false;
+        if (run.setupFailed(cause)) {
+            return;
+        }
         ErrorCategory category = Failures.ofConnect(cause);
         String message = category == ErrorCategory.CONNECT_TIMEOUT ? connectTimeoutMessage() : Failures.message(cause);
         countLostAttempt(category, message);
@@ -160,12 +191,21 @@ final class Client {
     }
 
     /**
-     * A connection that could not be had, or that closed before carrying a request, stands for one
-     * request that was never issued (h2load counts those as failed and errored): so a counted run
-     * against a dead server ends, and its errors are there to read.
+     * A connection that could not be had, or that closed before carrying a request: one more failure in a
+     * row. In a counted closed-model run no request is lost to it (the client retries with back-off and
+     * gives up after {@link #GIVE_UP_NANOS}, so a server restart costs nothing); in a timed run it stands for
+     * one request never issued (h2load counts those as failed and errored), so its errors are there to read;
+     * in the open model the due requests wait in the backlog and the error is counted.
      */
     private void countLostAttempt(ErrorCategory category, String message) {
-        failuresInARow++;
+        if (failedAgain(category, message)) {
+            return;
+        }
+        if (phase.isCounted()) {
+            // a counted run loses no request to a refused connect: it retries, and gives up after GIVE_UP_NANOS
+            // (then every request given up is counted, each once, in this category)
+            return;
+        }
         if (backlog != null) {
             // open model: the due requests wait in the backlog (or are dropped); the error is counted
             if (phase.isMeasuredNow()) {
@@ -195,7 +235,12 @@ final class Client {
      */
     private void fill(long now) {
         while (canSend()) {
-            if (backlog != null) {
+            if (resend != null && !resend.isEmpty()) {
+                if (!phase.isIssuing(now)) {
+                    break;
+                }
+                send(resend.pollFirst(), now);
+            } else if (backlog != null) {
                 if (backlog.isEmpty() || !phase.isIssuing(now)) {
                     break;
                 }
@@ -213,13 +258,16 @@ final class Client {
 
     private boolean canSend() {
         IOSession s = session;
-        return s != null && !goingAway && s.isOpen() && inFlight.size() < limit
+        return s != null && !goingAway && !gaveUp && connectionError == null && s.isOpen() && inFlight.size() < limit
                 && (run.test().keepAlive() || sentOnConnection + inFlight.size() == 0);
     }
 
     private void issue(long dueNanos, boolean fromBacklog, long now) {
+        send(new Exchange(this, nextTemplate(), phase, dueNanos, fromBacklog), now);
+    }
+
+    private void send(Exchange exchange, long now) {
         IOSession s = session;
-        Exchange exchange = new Exchange(this, nextTemplate(), phase, dueNanos, fromBacklog);
         inFlight.add(exchange);
         exchange.issuedNanos = now;
         s.enqueue(new RequestExecutionCommand(exchange, HttpCoreContext.create()), Command.Priority.NORMAL);
@@ -233,6 +281,15 @@ final class Client {
      * nothing waits before it; else it waits in the backlog, or is dropped (and counted) when that is full.
      */
     synchronized void onDue(long dueNanos, WorkerStats schedulerStats) {
+        if (gaveUp) {
+            // treated as a client that cannot connect: each request due is errored, never issued
+            if (phase.isMeasured(dueNanos)) {
+                schedulerStats.notIssued++;
+                schedulerStats.errored++;
+                schedulerStats.error(gaveUpCategory, gaveUpMessage);
+            }
+            return;
+        }
         if (done) {
             return;
         }
@@ -261,6 +318,15 @@ final class Client {
         if (done || connecting || !inFlight.isEmpty()) {
             return;
         }
+        if (gaveUp) {
+            if (session != null) {
+                session.close(CloseMode.IMMEDIATE);
+            }
+            if (backlog == null || scheduleEnded) {
+                finish();
+            }
+            return;
+        }
         if (!hasWork()) {
             if (session != null) {
                 session.close(CloseMode.GRACEFUL);
@@ -268,15 +334,13 @@ final class Client {
             finish();
             return;
         }
-        if (session != null && session.isOpen() && goingAway) {
-            session.close(CloseMode.IMMEDIATE);   // its last streams are done: open a new connection
+        if (session != null && session.isOpen() && (goingAway || connectionError != null)) {
+            // going away or failed, and its last streams are done: open a new connection
+            session.close(CloseMode.IMMEDIATE);
         }
         if (session == null || !session.isOpen()) {
-            if (session != null && sentOnConnection == 0) {
-                Exception sessionError = run.takeSessionError(localAddress);
-                Exception cause = sessionError != null ? sessionError : lostCause;
-                countLostAttempt(cause == null ? ErrorCategory.RESET : Failures.ofConnect(cause),
-                        cause == null ? "connection closed before a request could be sent" : Failures.message(cause));
+            if (session != null) {
+                connectionEnded();
             }
             lostCause = null;
             run.unregister(localAddress, this);
@@ -285,9 +349,109 @@ final class Client {
         }
     }
 
+    /**
+     * The connection is gone and its requests are accounted. One that ended without a single response, by
+     * the server's doing (not our request timeout), is one more failure in a row; one that could not carry
+     * a request at all stands for one request never issued in a timed run (h2load counts those as failed
+     * and errored), so a run against a dead server has its errors to read.
+     */
+    private void connectionEnded() {
+        Exception sessionError = run.takeSessionError(localAddress);
+        Exception cause = sessionError != null ? sessionError : connectionError != null ? connectionError : lostCause;
+        if (run.setupFailed(cause)) {
+            return;
+        }
+        // a connection our request timeout closed failed only if it never became ready to send
+        if (responsesOnConnection > 0 || (closedByTimeout && sentOnConnection > 0) || run.isClosing()) {
+            return;
+        }
+        ErrorCategory category;
+        String message;
+        if (closedByTimeout) {
+            // its requests wait for the next connection; this one counts as a failure (a silent server, say)
+            category = ErrorCategory.REQUEST_TIMEOUT;
+            message = "not sent within the request timeout (" + Durations.inWords(run.test().requestTimeout())
+                    + "): the connection never became ready";
+        } else {
+            category = cause == null ? ErrorCategory.RESET : Failures.ofConnect(cause);
+            message = cause == null ? "connection closed by the server before any response" : Failures.message(cause);
+        }
+        if (sentOnConnection == 0) {
+            countLostAttempt(category, message);
+        } else {
+            failedAgain(category, message);
+        }
+    }
+
+    /**
+     * One more failure in a row. In a counted run, a client whose failures go on for {@link #GIVE_UP_NANOS}
+     * gives up: its remaining requests count as errored and never issued, with this failure's category and
+     * message. Returns whether it gave up.
+     */
+    private boolean failedAgain(ErrorCategory category, String message) {
+        long now = System.nanoTime();
+        if (failuresInARow++ == 0) {
+            failingSinceNanos = now;
+        }
+        if (phase.isCounted() && failuresInARow >= 2 && now - failingSinceNanos >= GIVE_UP_NANOS) {
+            giveUp(category, message + " (given up after " + failuresInARow + " failures in a row over "
+                    + Durations.inWords(java.time.Duration.ofNanos(now - failingSinceNanos)) + ")");
+            return true;
+        }
+        return false;
+    }
+
+    private ErrorCategory gaveUpCategory;
+    private String gaveUpMessage;
+
+    /**
+     * Gives up every request this client has not sent: those it may still issue (its quota in a counted
+     * run, the due requests waiting in its backlog) count as errored and never issued; those waiting to be
+     * sent again count as errored (they were sent once). The client ends once its requests in flight are.
+     */
+    synchronized void giveUp(ErrorCategory category, String message) {
+        if (gaveUp) {
+            return;
+        }
+        // a client already done (the run stopped issuing) still owes the count of what it did not send
+        gaveUp = true;
+        gaveUpCategory = category;
+        gaveUpMessage = message;
+        long now = System.nanoTime();
+        WorkerStats stats = run.recorders().get();
+        long notSent = 0;
+        if (backlog != null) {
+            notSent = backlog.countWithin(phase.measureStartNanos, phase.measureEndNanos);
+            backlog.clear();
+        } else if (phase.isCounted()) {
+            notSent = phase.isMeasured(now) ? quota : 0;
+            quota = 0;
+        }
+        stats.notIssued += notSent;
+        stats.errored += notSent;
+        stats.error(category, message, notSent);
+        if (resend != null) {
+            for (Exchange e : resend) {
+                if (e.isMeasured()) {
+                    stats.errored++;
+                    stats.error(category, message);
+                }
+            }
+            resend.clear();
+        }
+        settle();
+    }
+
     private void reconnectLater() {
         if (reconnectScheduled || done) {
             return;
+        }
+        if (gaveUp) {
+            settle();
+            return;
+        }
+        if (run.setupFailure() != null) {
+            return;   // the run ends: the timer is about to make every client give up
         }
         if (!hasWork()) {
             finish();
@@ -318,14 +482,21 @@ final class Client {
     }
 
     private boolean hasWork(boolean issuing) {
-        if (backlog != null) {
-            return issuing && (!scheduleEnded || !backlog.isEmpty());
+        if (!issuing || gaveUp) {
+            return false;
         }
-        return quota > 0 && issuing;
+        if (resend != null && !resend.isEmpty()) {
+            return true;
+        }
+        if (backlog != null) {
+            return !scheduleEnded || !backlog.isEmpty();
+        }
+        return quota > 0;
     }
 
+    /** Closed model: takes one of the client's requests, if it has one left and may issue it now. */
     private boolean acquire(long now) {
-        if (!hasWork(phase.isIssuing(now))) {
+        if (quota <= 0 || gaveUp || !phase.isIssuing(now)) {
             return false;
         }
         quota--;
@@ -350,8 +521,8 @@ final class Client {
             connectRecorded = true;
             WorkerStats.record(stats.connectTime, exchange.sentNanos - connectStartNanos);
         }
-        if (!measured) {
-            return;
+        if (!measured || exchange.retries > 0) {
+            return;   // a request sent again was counted when it was first sent
         }
         stats.started++;
         if (exchange.late) {
@@ -396,7 +567,8 @@ final class Client {
             WorkerStats stats = run.recorders().get();
             stats.responded++;
             stats.status(status);
-            stats.recordServiceTime(now - exchange.sentNanos);
+            // a request sent again counts from its first send: its latency shows the cost of the rotation
+            stats.recordServiceTime(now - exchange.firstSentNanos);
             if (exchange.dueNanos != 0) {
                 stats.recordResponseTime(now - exchange.dueNanos);
             }
@@ -414,6 +586,13 @@ final class Client {
     synchronized void onFailed(Exchange exchange, ErrorCategory category, String message, long now) {
         inFlight.remove(exchange);
         remember(exchange.failure);
+        if (!exchange.timedOut && exchange.failure != null && connectionError == null && connectionFailed(exchange)) {
+            connectionError = exchange.failure;   // the requests still queued on this connection go with it
+        }
+        if (run.setupFailed(exchange.failure)) {
+            countSetupFailure(exchange, category, message, now);
+            return;
+        }
         // requests cut by the run's own end (stop, deadline) are in flight at the end, not errors
         if (exchange.isMeasured() && phase.isMeasured(now) && !run.isClosing()) {
             WorkerStats stats = run.recorders().get();
@@ -429,7 +608,37 @@ final class Client {
     synchronized void onNotSent(Exchange exchange, Exception cause) {
         inFlight.remove(exchange);
         remember(cause);
-        if (backlog != null) {
+        Exception error = errorOfConnection(cause);
+        if (error != null && !run.isClosing() && !gaveUp) {
+            // the connection failed: it takes the requests it had queued, each errored and never issued
+            run.setupFailed(error);
+            ErrorCategory category = Failures.ofConnect(error);
+            String message = Failures.message(error);
+            WorkerStats stats = run.recorders().get();
+            if (exchange.isResent()) {
+                if (exchange.isMeasured()) {
+                    stats.errored++;
+                    stats.error(category, message);
+                }
+            } else if (backlog != null ? phase.isMeasured(exchange.dueNanos) : phase.isMeasuredNow()) {
+                stats.notIssued++;
+                stats.errored++;
+                stats.error(category, message);
+            }
+            fill();
+            return;
+        }
+        if (exchange.isResent() && exchange.timedOut) {
+            // sent once and not answered within the request timeout, counted from that first send
+            if (exchange.isMeasured() && phase.isMeasuredNow()) {
+                WorkerStats stats = run.recorders().get();
+                stats.errored++;
+                stats.timeout++;
+                stats.error(ErrorCategory.REQUEST_TIMEOUT, "no response within the request timeout");
+            }
+        } else if (exchange.isResent()) {
+            resendLater(exchange.again(exchange.retries));
+        } else if (backlog != null) {
             backlog.pushFront(exchange.dueNanos);   // it waits again, its latency still counting from its due time
         } else {
             quota++;
@@ -439,6 +648,89 @@ final class Client {
             session.close(CloseMode.GRACEFUL);
         }
         fill();
+    }
+
+    /**
+     * The error the current connection failed of, if it failed of one (not a graceful close: GOAWAY,
+     * {@code Connection: close}, our own timeout or shutdown, which leave queued requests to go out again).
+     */
+    private Exception errorOfConnection(Exception cause) {
+        if (goingAway || closedByTimeout || exchangeTimedOut()) {
+            return null;
+        }
+        if (connectionError != null) {
+            return connectionError;
+        }
+        // "not executed" and "connection closed" say only that the request could not go out: the failure, if
+        // there was one, is the session's (reported before HttpCore drops its queue) or a sent request's
+        if (cause != null && !(cause instanceof RequestNotExecutedException) && !Failures.isNotProcessed(cause)
+                && !(cause instanceof ConnectionClosedException)) {
+            connectionError = cause;
+            return cause;
+        }
+        Exception sessionError = run.peekSessionError(localAddress);
+        if (sessionError != null) {
+            connectionError = sessionError;
+        }
+        return sessionError;
+    }
+
+    /**
+     * Whether the failure of this request is its connection's: always over HTTP/1.1 (one request cannot
+     * fail alone); over HTTP/2 when the session is gone or HttpCore reported an exception for it (before it
+     * fails the streams), not when one stream was reset.
+     */
+    private boolean connectionFailed(Exchange exchange) {
+        return !exchange.isHttp2() || session == null || !session.isOpen() || run.peekSessionError(localAddress) != null;
+    }
+
+    private boolean exchangeTimedOut() {
+        for (Exchange e : inFlight) {
+            if (e.timedOut) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The server did not process the request (GOAWAY above its stream, REFUSED_STREAM, written behind a
+     * {@code Connection: close}): it goes out again, on a new connection when this one is going away,
+     * counted once in {@code retried}; after {@link #MAX_RETRIES} it counts as an error.
+     */
+    synchronized void onNotProcessed(Exchange exchange, Exception cause, long now) {
+        if (run.isClosing() || gaveUp || exchange.retries >= MAX_RETRIES) {
+            String message = Failures.message(cause)
+                    + (exchange.retries >= MAX_RETRIES ? " (sent " + (exchange.retries + 1) + " times, given up)" : "");
+            onFailed(exchange, Failures.ofExchange(cause), message, now);
+            return;
+        }
+        inFlight.remove(exchange);
+        if (cause instanceof NotProcessedException) {
+            goingAway = true;   // GOAWAY or Connection: close: nothing more goes out on this connection
+        }
+        if (exchange.retries == 0 && exchange.isMeasured()) {
+            run.recorders().get().retried++;
+        }
+        resendLater(exchange.again(exchange.retries + 1));
+        fill(now);
+    }
+
+    private void resendLater(Exchange exchange) {
+        if (resend == null) {
+            resend = new java.util.ArrayDeque<>();
+        }
+        resend.addLast(exchange);
+    }
+
+    /** A request on a connection that showed a wrong setup: errored, in its category, and the run ends. */
+    private void countSetupFailure(Exchange exchange, ErrorCategory category, String message, long now) {
+        if (exchange.isMeasured() && phase.isMeasured(now)) {
+            WorkerStats stats = run.recorders().get();
+            stats.errored++;
+            stats.error(category, message);
+        }
+        settle();
     }
 
     /** Keeps the first telling cause of the connection's trouble; "not executed" tells nothing. */
@@ -473,8 +765,7 @@ final class Client {
     /** Enforces the request timeout and restarts a client whose callbacks went missing. */
     /** Says where and how long, which HttpCore's "300000000 NANOSECONDS" does not. */
     private String connectTimeoutMessage() {
-        return "no connection to " + run.hostAndPort() + " within the connect timeout ("
-                + run.test().connectTimeout().toMillis() + " ms)";
+        return "connect to " + run.hostAndPort() + " timed out after " + Durations.inWords(run.test().connectTimeout());
     }
 
     synchronized void check(long now) {
@@ -491,21 +782,17 @@ final class Client {
         }
         boolean overdue = false;
         for (Exchange e : inFlight) {
-            long since = e.sentNanos != 0 ? e.sentNanos : e.issuedNanos;
+            // a request sent again keeps the deadline of its first send: no rotation makes it wait longer
+            long since = e.firstSentNanos != 0 ? e.firstSentNanos : e.issuedNanos;
             overdue |= now - since > requestTimeoutNanos;
         }
         if (overdue && session != null) {
             // HTTP/1.1 cannot cancel one request, and h2load closes the connection too: then every
             // request in flight on it was cut by the timeout
-            boolean anySent = false;
             for (Exchange e : inFlight) {
                 e.timedOut = true;
-                anySent |= e.sentNanos != 0;
             }
-            if (!anySent) {
-                lostCause = new java.net.SocketTimeoutException("requests not sent within the request timeout ("
-                        + run.test().requestTimeout().toMillis() + " ms): the connection never became ready");
-            }
+            closedByTimeout = true;
             session.close(CloseMode.IMMEDIATE);
         }
         if (!overdue && inFlight.isEmpty() && !connecting && !reconnectScheduled) {

@@ -13,6 +13,8 @@ class Counts {
     long errored;
     long timeout;
     long notIssued;
+    /** Requests sent again because the server did not process them, each counted once. */
+    long retried;
 
     long totalBytes;
     long headerBytes;
@@ -35,6 +37,7 @@ class Counts {
         errored += o.errored;
         timeout += o.timeout;
         notIssued += o.notIssued;
+        retried += o.retried;
         totalBytes += o.totalBytes;
         headerBytes += o.headerBytes;
         decodedHeaderBytes += o.decodedHeaderBytes;

@@ -22,7 +22,6 @@ import org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester;
 import org.apache.hc.core5.function.Callback;
 import org.apache.hc.core5.http.config.CharCodingConfig;
 import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
-import org.apache.hc.core5.http2.impl.H2Processors;
 import org.apache.hc.core5.http2.impl.nio.ClientH2StreamMultiplexerFactory;
 import org.apache.hc.core5.pool.PoolReusePolicy;
 import org.apache.hc.core5.pool.StrictConnPool;
@@ -64,6 +63,7 @@ final class EngineRun implements LoadTestRun {
     /** What ended the run before its time, when something did: the result is then this failure. */
     private volatile Throwable fatal;
     private volatile String protocol;
+    private volatile SetupException setupFailure;
     private final int runId;
     private Phase phase;
     private H2AsyncRequester requester;
@@ -221,7 +221,7 @@ final class EngineRun implements LoadTestRun {
                 .setTcpNoDelay(true)
                 .build();
         H2Config h2 = H2Config.custom().setPushEnabled(false).setInitialWindowSize((1 << 30) - 1).build();
-        ClientH2StreamMultiplexerFactory http2 = new ClientH2StreamMultiplexerFactory(H2Processors.client(), null,
+        ClientH2StreamMultiplexerFactory http2 = new ClientH2StreamMultiplexerFactory(RequestProcessors.HTTP_2, null,
                 h2, CharCodingConfig.DEFAULT, new FrameCounter(this));
         // clear text needs no TLS strategy: the default one would load the JDK's trust store at every run
         TlsStrategy tlsStrategy = tls ? Tls.strategy(test) : null;
@@ -285,6 +285,50 @@ final class EngineRun implements LoadTestRun {
 
     Client clientOf(java.net.SocketAddress local) {
         return local == null ? null : byAddress.get(local);
+    }
+
+    /** The exception the session died of, if HttpCore reported one; keeps it. */
+    Exception peekSessionError(java.net.SocketAddress local) {
+        return local == null ? null : sessionErrors.get(local.toString());
+    }
+
+    /**
+     * A connection showed that the setup is wrong ({@link SetupException} anywhere in {@code cause}): the run
+     * ends at once. Every client gives up the requests it has not sent, which count as errored and never
+     * issued, with the exception's message as the sample; returns whether that is so. Safe from any
+     * client's thread and lock: the clients are told from the timer, so no client's lock is taken under another's.
+     */
+    boolean setupFailed(Throwable cause) {
+        SetupException setup = null;
+        for (Throwable t = cause; t != null && setup == null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SetupException s) {
+                setup = s;
+            }
+        }
+        if (setup == null) {
+            return false;
+        }
+        if (this.setupFailure == null) {
+            this.setupFailure = setup;
+            dev.loadtest.ErrorCategory category = Failures.ofExchange(setup);
+            String message = setup.getMessage();
+            Runnable giveUp = () -> {
+                for (Client client : clients) {
+                    client.giveUp(category, message);
+                }
+            };
+            try {
+                timer.execute(giveUp);
+            } catch (RejectedExecutionException e) {
+                // the run is ending anyway
+            }
+        }
+        return true;
+    }
+
+    /** The wrong setup that ended the run, if one did: its message is the one line to show the user. */
+    SetupException setupFailure() {
+        return setupFailure;
     }
 
     /** The exception the session died of, if HttpCore reported one; forgets it. */

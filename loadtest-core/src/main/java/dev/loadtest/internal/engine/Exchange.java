@@ -29,8 +29,15 @@ final class Exchange implements AsyncClientExchangeHandler {
 
     /** When the request was handed to the connection. */
     volatile long issuedNanos;
-    /** When the request was put on the wire; 0 while it was not. */
+    /** When the request was put on the wire (this time, when it is sent again); 0 while it was not. */
     volatile long sentNanos;
+    /**
+     * When the request was first put on the wire, before any retry; 0 while it was not. A request sent
+     * again counts its service time and its timeout from here: its latency shows the cost of the rotation.
+     */
+    long firstSentNanos;
+    /** How often the request was sent again after the server said it did not process it. */
+    final int retries;
     /** What it failed of, if it did. */
     volatile Exception failure;
     /** The HTTP/2 stream carrying it, once sent; 0 on HTTP/1.1. */
@@ -59,13 +66,35 @@ final class Exchange implements AsyncClientExchangeHandler {
     final boolean late;
 
     Exchange(Client connection, RequestTemplate template, Phase phase, long dueNanos, boolean late) {
+        this(connection, template, phase, dueNanos, late, 0);
+    }
+
+    private Exchange(Client connection, RequestTemplate template, Phase phase, long dueNanos, boolean late,
+                     int retries) {
         this.client = connection;
         this.template = template;
         this.phase = phase;
         this.dueNanos = dueNanos;
         this.late = late;
+        this.retries = retries;
     }
 
+    /**
+     * The same request, to be sent again: {@code retries} is how often it will then have been re-sent.
+     * A fresh handler, since HttpCore ends a handler once; the first send time and whether the request is
+     * measured carry over.
+     */
+    Exchange again(int retries) {
+        Exchange next = new Exchange(client, template, phase, dueNanos, late, retries);
+        next.firstSentNanos = firstSentNanos;
+        next.measured = measured;
+        return next;
+    }
+
+    /** Whether the request went on the wire before, on a connection that did not process it. */
+    boolean isResent() {
+        return firstSentNanos != 0;
+    }
     RequestTemplate template() {
         return template;
     }
@@ -85,8 +114,11 @@ final class Exchange implements AsyncClientExchangeHandler {
     }
 
     private void sent(long now) {
-        // the open model measures the requests that fell due in the measured phase, the closed model those sent in it
-        measured = phase.isMeasured(dueNanos != 0 ? dueNanos : now);
+        if (firstSentNanos == 0) {
+            // the open model measures the requests that fell due in the measured phase, the closed model those sent in it
+            measured = phase.isMeasured(dueNanos != 0 ? dueNanos : now);
+            firstSentNanos = now;
+        }
         sentNanos = now;
         client.onSent(this, measured, http2);
     }
@@ -139,7 +171,13 @@ final class Exchange implements AsyncClientExchangeHandler {
     }
 
     @Override
-    public void consumeResponse(HttpResponse response, EntityDetails entityDetails, HttpContext context) {
+    public void consumeResponse(HttpResponse response, EntityDetails entityDetails, HttpContext context)
+            throws HttpException {
+        if (response.getCode() < 100 || response.getCode() > 599) {
+            // as over HTTP/1.1: a status no class holds is a protocol error, not a code to count
+            throw new org.apache.hc.core5.http.ProtocolException("Invalid status code " + response.getCode()
+                    + " (outside 100-599)");
+        }
         status = response.getCode();
         client.onResponseHead(measured, 0);   // HTTP/2 header bytes are counted by frame
         if (entityDetails == null) {
@@ -203,6 +241,8 @@ final class Exchange implements AsyncClientExchangeHandler {
             client.onCompleted(this, status, now);
         } else if (sentNanos == 0) {
             client.onNotSent(this, cause);
+        } else if (!timedOut && Failures.isNotProcessed(cause)) {
+            client.onNotProcessed(this, cause, now);
         } else {
             ErrorCategory category = timedOut ? ErrorCategory.REQUEST_TIMEOUT
                     : cause == null ? ErrorCategory.RESET : Failures.ofExchange(cause);
@@ -210,6 +250,10 @@ final class Exchange implements AsyncClientExchangeHandler {
                     : cause == null ? "connection closed with the request in flight" : Failures.message(cause);
             client.onFailed(this, category, message, now);
         }
+    }
+
+    boolean isHttp2() {
+        return http2;
     }
 
     boolean isMeasured() {

@@ -15,6 +15,7 @@ import org.apache.hc.core5.http.TruncatedChunkException;
 import org.apache.hc.core5.http.ProtocolException;
 import org.apache.hc.core5.http.RequestNotExecutedException;
 import org.apache.hc.core5.http2.H2ConnectionException;
+import org.apache.hc.core5.http2.H2Error;
 import org.apache.hc.core5.http2.H2StreamResetException;
 
 /** Sorts the exceptions HttpCore reports into the categories of {@link ErrorCategory}. */
@@ -23,9 +24,29 @@ final class Failures {
     private Failures() {
     }
 
+    /**
+     * Whether the server said it did not process the request, so that it can be sent again: a
+     * {@link NotProcessedException}, or a stream the server reset with REFUSED_STREAM (RFC 9113 §8.7).
+     */
+    static boolean isNotProcessed(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof NotProcessedException) {
+                return true;
+            }
+            if (t instanceof H2StreamResetException reset && reset.getCode() == H2Error.REFUSED_STREAM.getCode()
+                    && !String.valueOf(reset.getMessage()).contains("terminated by the peer")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The category of a failure of a connection attempt. */
     static ErrorCategory ofConnect(Throwable e) {
         Throwable t = root(e);
+        if (t instanceof SetupException setup) {
+            return ofSetup(setup);
+        }
         if (t instanceof ConnectException) {
             return ErrorCategory.REFUSED;
         }
@@ -44,6 +65,9 @@ final class Failures {
     /** The category of a failure of a request on an open (or opening) connection. */
     static ErrorCategory ofExchange(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SetupException setup) {
+                return ofSetup(setup);
+            }
             if (t instanceof GoAwayException) {
                 return ErrorCategory.GOAWAY;
             }
@@ -52,6 +76,9 @@ final class Failures {
                 String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
                 return message.contains("goaway") || message.contains("terminated by the peer")
                         ? ErrorCategory.GOAWAY : ErrorCategory.STREAM_RESET;
+            }
+            if (t instanceof NotProcessedException) {
+                return ErrorCategory.RESET;     // HTTP/1.1: the server closed the connection before it
             }
             if (t instanceof TruncatedChunkException) {
                 return ErrorCategory.RESET;     // the body ended early: the connection went away
@@ -88,6 +115,12 @@ final class Failures {
         return ErrorCategory.OTHER;
     }
 
+    /** A wrong setup is a protocol error, or a TLS one when what is wrong is about TLS. */
+    private static ErrorCategory ofSetup(SetupException e) {
+        String text = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+        return text.contains("tls") || text.contains("https") ? ErrorCategory.TLS : ErrorCategory.PROTOCOL;
+    }
+
     /** Whether an unchecked exception came out of HttpCore's HTTP/2 codec (its top frames, not ours). */
     private static boolean fromCodec(Throwable t) {
         StackTraceElement[] stack = t.getStackTrace();
@@ -104,20 +137,47 @@ final class Failures {
         return false;
     }
 
-    /** A one-line message: the exception's simple class name and message. */
+    /**
+     * A one-line message that says what happened in words: HttpCore's and the JDK's messages where they
+     * say it ("Connection refused"), ours where they do not ({@code SocketTimeoutException: 2 SECONDS},
+     * or an exception without a message). A {@link SetupException}'s message is the whole line.
+     */
     static String message(Throwable e) {
         Throwable t = root(e);
-        if (t instanceof H2StreamResetException reset && reset.getMessage() != null
-                && reset.getMessage().contains("terminated by the peer")) {
-            return "H2StreamResetException: connection terminated by the peer with GOAWAY "
-                    + GoAwayException.codeName(reset.getCode());
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof SetupException || c instanceof NotProcessedException) {
+                return c.getMessage();
+            }
+            if (c.getCause() == c) {
+                break;
+            }
         }
-        if (t instanceof H2StreamResetException reset && reset.getMessage() != null
-                && reset.getMessage().startsWith("Stream reset")) {
-            return "H2StreamResetException: stream reset by the peer with RST_STREAM " + GoAwayException.codeName(reset.getCode());
+        String text = t.getMessage() == null ? "" : t.getMessage().strip();
+        if (t instanceof H2StreamResetException reset && text.contains("terminated by the peer")) {
+            return "connection terminated by the peer with GOAWAY " + GoAwayException.codeName(reset.getCode());
         }
-        String text = t.getMessage();
-        return t.getClass().getSimpleName() + (text == null || text.isBlank() ? "" : ": " + text.strip());
+        if (t instanceof H2StreamResetException reset && text.startsWith("Stream reset")) {
+            return "stream reset by the peer with RST_STREAM " + GoAwayException.codeName(reset.getCode());
+        }
+        if (t instanceof SocketTimeoutException || t instanceof java.util.concurrent.TimeoutException) {
+            String after = Durations.inWords(text);
+            return after == null ? (text.isEmpty() ? "timed out" : "timed out: " + text) : "timed out after " + after;
+        }
+        if (t instanceof ConnectException) {
+            return text.isEmpty() ? "connection refused" : text;
+        }
+        if (t instanceof UnknownHostException) {
+            return "unknown host" + (text.isEmpty() ? "" : ": " + text);
+        }
+        if (t instanceof ConnectionClosedException && text.isEmpty()) {
+            return "connection closed by the server";
+        }
+        if (!text.isEmpty() && (t instanceof java.io.IOException || t instanceof HttpException)) {
+            return text;
+        }
+        // an unchecked exception (a bug, ours or a library's): its class says most, its message the rest
+        String where = t.getStackTrace().length > 0 ? " at " + t.getStackTrace()[0] : "";
+        return t.getClass().getSimpleName() + (text.isEmpty() ? where : ": " + text);
     }
 
     private static Throwable root(Throwable e) {

@@ -1,13 +1,13 @@
 package dev.loadtest.internal.engine;
 
-import java.io.IOException;
 import org.apache.hc.core5.http2.H2Error;
 
 /**
  * A request the server will not process: its stream is above the last-stream-id of the server's
- * GOAWAY. HttpCore 5.4 releases such streams only when the socket closes, so the engine ends them itself.
+ * GOAWAY. HttpCore 5.4 releases such streams only when the socket closes, so the engine ends them itself,
+ * and sends them again on a new connection, whatever the GOAWAY's error code (RFC 9113 §6.8).
  */
-final class GoAwayException extends IOException {
+final class GoAwayException extends NotProcessedException {
 
     private static final long serialVersionUID = 1L;
 

@@ -71,6 +71,10 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
      * reading a read rather than one a response (the clock is a measurable share of a small response's CPU).
      */
     private long readNanos;
+    /** Whether the server sent anything yet: its first bytes tell a TLS port spoken to in plain HTTP. */
+    private boolean answered;
+    /** Whether the bytes being parsed came out of TLS. */
+    private boolean decrypted;
 
     Http1Connection(Recorders recorders, Phase phase) {
         this.recorders = recorders;
@@ -92,6 +96,9 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
         Buffers buffers = BUFFERS.get();
         byte[] in = buffers.in;
         int end = takeCarry(in);
+        if (!answered) {
+            decrypted = src != null || isTlsSession();   // only the first bytes are looked at
+        }
         try {
             if (src != null) {
                 // TLS: the session hands over what it decrypted
@@ -138,7 +145,8 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
         if (awaiting.isEmpty() && head == null && body == null && unsent == null) {
             ioSession.close(CloseMode.GRACEFUL);   // idle
         } else {
-            fail(new SocketTimeoutException("no data for " + timeout + " (the socket timeout)"));
+            fail(new SocketTimeoutException("no data from the server for "
+                    + Durations.inWords(timeout.toDuration()) + " (the socket timeout)"));
         }
     }
 
@@ -153,11 +161,14 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
         session = ioSession;
         if (!awaiting.isEmpty()) {
             Exception cause = new ConnectionClosedException("Connection closed by peer");
-            try {
-                readNanos = System.nanoTime();
-                parser.endOfStream();   // a body delimited by the close ends here
-            } catch (HttpException | IOException e) {
-                cause = e;
+            // a body delimited by the close ends here, unless we closed it: a request timeout cut it short
+            if (!awaiting.peekFirst().timedOut) {
+                try {
+                    readNanos = System.nanoTime();
+                    parser.endOfStream();
+                } catch (HttpException | IOException e) {
+                    cause = e;
+                }
             }
             failAwaiting(cause);
         }
@@ -196,7 +207,9 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
             exchange.http1Completed(trailerBytes, readNanos);
         }
         if (!keepAlive) {
-            failAwaiting(new ConnectionClosedException("Connection closed by the server after an earlier response"));
+            // RFC 9112 §9.6: the server does not process requests behind a response that closes the connection
+            failAwaiting(new NotProcessedException(
+                    "not processed: sent behind a response that closed the connection (Connection: close)"));
         } else if (closing && awaiting.isEmpty()) {
             session.close(CloseMode.GRACEFUL);   // shut down gracefully: the last response is in
         }
@@ -206,6 +219,12 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
 
     /** Parses {@code in[0, end)}; returns the end of what is left (a cut line, moved to the front). */
     private int parse(byte[] in, int end) throws HttpException, IOException {
+        if (!answered && end > 0) {
+            answered = true;
+            if (!decrypted) {
+                checkNotTls(in, end);
+            }
+        }
         int start = parser.parse(in, 0, end);
         if (start == end) {
             return 0;
@@ -213,6 +232,33 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
         // at most MAX_LINE bytes (the parser refuses a longer line), so a read's worth of room stays
         System.arraycopy(in, start, in, 0, end - start);
         return end - start;
+    }
+
+    /**
+     * Plain HTTP sent to a TLS port: the reply is a TLS record (a 0x15 alert or a 0x16 handshake, then
+     * version 0x03), not a status line; or nginx's 400 that says so in its body (in the first read, which
+     * holds so small a response). Every connection would fail alike: the setup is wrong.
+     */
+    private void checkNotTls(byte[] in, int end) throws SetupException {
+        if ((in[0] == 0x15 || in[0] == 0x16) && (end < 2 || in[1] == 0x03)) {
+            throw new SetupException(plainToTls());
+        }
+        if (end > 12 && in[9] == '4' && in[10] == '0' && in[11] == '0'
+                && new String(in, 0, Math.min(end, 2048), java.nio.charset.StandardCharsets.ISO_8859_1)
+                        .contains("The plain HTTP request was sent to HTTPS port")) {
+            throw new SetupException(plainToTls());   // nginx's answer, in the body of its 400
+        }
+    }
+
+    /** Whether this connection speaks TLS (then the bytes here are decrypted, and TLS bytes cannot be). */
+    private boolean isTlsSession() {
+        return session instanceof org.apache.hc.core5.reactor.ssl.TransportSecurityLayer tls && tls.getTlsDetails() != null;
+    }
+
+    private String plainToTls() {
+        java.net.SocketAddress remote = session == null ? null : session.getRemoteAddress();
+        String where = remote instanceof java.net.InetSocketAddress a ? a.getHostString() + ":" + a.getPort() : "the server";
+        return where + " speaks TLS: use https://";
     }
 
     /** Puts the cut line of the last event in front of the buffer; returns its length. */

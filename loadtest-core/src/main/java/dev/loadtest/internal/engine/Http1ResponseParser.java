@@ -185,6 +185,11 @@ final class Http1ResponseParser {
         }
         http10 = buf[from + 7] == '0';
         status = (buf[from + 9] - '0') * 100 + (buf[from + 10] - '0') * 10 + (buf[from + 11] - '0');
+        if (status < 100 || status > 599) {
+            // RFC 9110 §15: no class holds it; neither an interim response nor one to count by its class
+            throw new ProtocolException("Invalid status code " + text(buf, from + 9, from + 12)
+                    + " (outside 100-599) in status line: " + text(buf, from, to));
+        }
         state = State.HEADERS;
     }
 

@@ -49,12 +49,13 @@ final class ResultAssembly {
             s.errors.forEach((c, n) -> errorCounts.computeIfAbsent(c, k -> new long[1])[0] += n[0]);
             s.errorSamples.forEach(samples::putIfAbsent);
         }
-        long done = sum.responded + sum.errored;
+        // done = sent and finished (h2load's meaning): requests never issued are errored, not done
+        long done = sum.responded + sum.errored - sum.notIssued;
         boolean rateDriven = run.test().isRateDriven();
         long total = phase.isCounted() ? run.test().requests().getAsLong()
                 : rateDriven ? sum.scheduled : sum.started + sum.notIssued;
         Requests requests = new Requests(total, sum.started, done, sum.succeeded, sum.statusFailed + sum.errored,
-                sum.errored, sum.timeout, sum.notIssued);
+                sum.errored, sum.timeout, sum.notIssued, sum.retried);
         Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
         errorCounts.forEach((c, n) -> errors.put(c, new ErrorCount(n[0], samples.getOrDefault(c, ""))));
 
@@ -85,6 +86,10 @@ final class ResultAssembly {
                                    Optional<Rate> rate, int maxResponsesOnConnection) {
         boolean secondRequestWanted = run.test().keepAlive()
                 && (run.test().requests().isEmpty() || run.test().requests().getAsLong() > run.test().clients());
-        return Verdicts.of(requests, errors, rate, secondRequestWanted && maxResponsesOnConnection < 2);
+        // a run whose requests all failed at once (refused, protocol or TLS errors) did not stall: it failed
+        boolean failedAtOnce = requests.responded() == 0 && errors.keySet().stream()
+                .anyMatch(c -> c != ErrorCategory.REQUEST_TIMEOUT);
+        return Verdicts.of(requests, errors, rate,
+                secondRequestWanted && maxResponsesOnConnection < 2 && !failedAtOnce);
     }
 }

@@ -49,7 +49,15 @@ final class WorkerStats extends Counts {
     }
 
     void error(ErrorCategory category, String message) {
-        errors.computeIfAbsent(category, c -> new long[1])[0]++;
+        error(category, message, 1);
+    }
+
+    /** {@code n} errors of one category at once (a client that gives up its remaining requests). */
+    void error(ErrorCategory category, String message, long n) {
+        if (n <= 0) {
+            return;
+        }
+        errors.computeIfAbsent(category, c -> new long[1])[0] += n;
         errorSamples.putIfAbsent(category, message);
     }
 

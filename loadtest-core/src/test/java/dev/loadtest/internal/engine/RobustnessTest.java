@@ -54,8 +54,9 @@ class RobustnessTest {
         long start = System.nanoTime();
         Result r = LoadTest.target(nothing).protocol(protocol).clients(3).requests(30).run();
 
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
-        assertThat(r.requests().done()).isEqualTo(30);
+        // about a second of refused connects, then every client gives up (issue 12; was n/c back-offs)
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+        assertThat(r.requests().done()).as("never sent, so not done (h2load: 0 done)").isZero();
         assertThat(r.requests().errored()).isEqualTo(30);
         assertThat(r.requests().notIssued()).isEqualTo(30);
         assertThat(r.requests().failed()).isEqualTo(30);

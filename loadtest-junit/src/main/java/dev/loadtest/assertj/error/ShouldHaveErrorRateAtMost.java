@@ -14,14 +14,14 @@ public class ShouldHaveErrorRateAtMost extends LoadTestMessage {
 
     /** The error rate, or no request done at all (then there is no rate to speak of). */
     public static ErrorMessageFactory shouldHaveErrorRateAtMost(double max, Requests actual) {
-        if (actual.done() == 0) {
+        if (actual.ended() == 0) {
             return new ShouldHaveErrorRateAtMost("%nExpecting an error rate of at most %s but no request finished",
                     text(Format.percent(max)));
         }
         return new ShouldHaveErrorRateAtMost("%nExpecting an error rate of at most %s but was %s (%s of %s requests "
                 + "failed)", text(Format.percent(max)),
-                text(Format.percent((double) actual.failed() / actual.done())), text(actual.failed()),
-                text(actual.done()));
+                text(Format.percent((double) actual.failed() / actual.ended())), text(actual.failed()),
+                text(actual.ended()));
     }
 
     private ShouldHaveErrorRateAtMost(String format, Object... arguments) {

@@ -21,7 +21,7 @@ public class ShouldHaveNoErrors extends LoadTestMessage {
     public static ErrorMessageFactory shouldHaveNoErrors(Result actual) {
         Requests q = actual.requests();
         String what = q.failed() > 0
-                ? q.failed() + " of " + q.done() + " requests failed (" + q.errored() + " errored, " + q.timeout()
+                ? q.failed() + " of " + q.ended() + " requests failed (" + q.errored() + " errored, " + q.timeout()
                 + " timeout)"
                 : "errors occurred although no request failed";
         return new ShouldHaveNoErrors("%nExpecting result to have no errors but %s%nstatus codes: %s%nerrors: %s",

@@ -21,7 +21,7 @@ public class ShouldHaveVerdict extends LoadTestMessage {
 
     private static String why(Result r) {
         return switch (r.verdict()) {
-            case ERRORS -> ": " + r.requests().failed() + " of " + r.requests().done() + " requests failed";
+            case ERRORS -> ": " + r.requests().failed() + " of " + r.requests().ended() + " requests failed";
             case OVERLOADED -> r.rate().map(rate -> ": achieved " + Format.rate(rate.achieved()) + " of "
                     + Format.rate(rate.offered()) + " offered").orElse("");
             case GENERATOR_SATURATED -> r.rate().map(rate -> ": the generator's scheduler lag p99 was "

@@ -157,11 +157,11 @@ public sealed interface Budget {
         public Check check(Result result, double scale) {
             String required = "<= " + Format.percent(max);
             Requests q = result.requests();
-            if (q.done() == 0) {
+            if (q.ended() == 0) {
                 return new Check(name(), required, "none (no request finished)", false);
             }
-            double rate = (double) q.failed() / q.done();
-            return new Check(name(), required, Format.percent(rate) + " (" + q.failed() + " of " + q.done()
+            double rate = (double) q.failed() / q.ended();
+            return new Check(name(), required, Format.percent(rate) + " (" + q.failed() + " of " + q.ended()
                     + " requests failed" + failures(result) + ")", rate <= max);
         }
 

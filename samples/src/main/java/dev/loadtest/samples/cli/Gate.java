@@ -53,7 +53,7 @@ interface Gate {
     /** Failed requests (status >= 400, errors, never issued) of those done must be at most this fraction. */
     static Gate maxErrorRate(double max) {
         return r -> {
-            long done = r.requests().done();
+            long done = r.requests().ended();
             double rate = done == 0 ? 1 : (double) r.requests().failed() / done;
             String actual = done == 0 ? "no request finished"
                     : Format.percent(rate) + " (" + r.requests().failed() + " of " + done + " failed)";

@@ -848,6 +848,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             }
         }
         out.flush();
+        setupLine(result);
         boolean breached = false;
         for (Gate.Outcome o : outcomes) {
             if (!o.passed()) {
@@ -860,6 +861,24 @@ public final class LoadTestCommand implements Callable<Integer> {
         }
         code = code != OK ? code : breached ? GATE_BREACHED : OK;
         return baselines.isEmpty() ? code : BaselineGate.check(this, baseline, baselines, result, output.quiet, code);
+    }
+
+    /**
+     * A run in which nothing succeeded because of a protocol or TLS error (a wrong setup: plain HTTP to a
+     * TLS port, h2c to an HTTP/1.1-only server) says why in one line on stderr: the error's sample, which
+     * for a wrong setup says what to change ("127.0.0.1:8443 speaks TLS: use https://").
+     */
+    private void setupLine(Result result) {
+        if (result.requests().succeeded() > 0) {
+            return;
+        }
+        for (dev.loadtest.ErrorCategory c : List.of(dev.loadtest.ErrorCategory.TLS, dev.loadtest.ErrorCategory.PROTOCOL)) {
+            dev.loadtest.ErrorCount e = result.errors().get(c);
+            if (e != null && !e.sampleMessage().isBlank()) {
+                err.println("loadtest: " + e.sampleMessage());
+                return;
+            }
+        }
     }
 
     private List<Gate.Outcome> checkGates(Result result) {
