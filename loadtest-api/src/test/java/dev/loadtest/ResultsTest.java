@@ -206,8 +206,8 @@ class ResultsTest {
                 .startAt(java.time.Instant.parse("2026-12-01T11:00:00Z")).shard(1, 2).build());
         assertThatThrownBy(() -> Results.merge(List.of(a, otherStart), names))
                 .hasMessage("s1.json (shard 1/2) is not a shard of the same run: its start time (2026-12-01T11:00:00Z)"
-                        + " is 60 min away from s0.json's (2026-12-01T10:00:00Z), more than the run lasted (2010 ms) and"
-                        + " 5 s of skew");
+                        + " is 1h away from s0.json's (2026-12-01T10:00:00Z), more than the run lasted (2010ms) and"
+                        + " 5s of skew");
         // --start-delay rounds up to the next second of each process's clock: a second or two apart is one run
         Result skewed = withTest(b, whole().header("X-Run", "1")
                 .startAt(java.time.Instant.parse("2026-12-01T10:00:02Z")).shard(1, 2).build());

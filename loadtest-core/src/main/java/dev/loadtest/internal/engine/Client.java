@@ -612,19 +612,13 @@ final class Client {
         if (error != null && !run.isClosing() && !gaveUp) {
             // the connection failed: it takes the requests it had queued, each errored and never issued
             run.setupFailed(error);
-            ErrorCategory category = Failures.ofConnect(error);
-            String message = Failures.message(error);
-            WorkerStats stats = run.recorders().get();
-            if (exchange.isResent()) {
-                if (exchange.isMeasured()) {
-                    stats.errored++;
-                    stats.error(category, message);
-                }
-            } else if (backlog != null ? phase.isMeasured(exchange.dueNanos) : phase.isMeasuredNow()) {
-                stats.notIssued++;
-                stats.errored++;
-                stats.error(category, message);
-            }
+            countNotSent(exchange, Failures.ofConnect(error), Failures.message(error));
+            fill();
+            return;
+        }
+        if (gaveUp) {
+            // given up while it waited to go out (giveUp counted only the requests not yet taken): count it so
+            countNotSent(exchange, gaveUpCategory, gaveUpMessage);
             fill();
             return;
         }
@@ -648,6 +642,24 @@ final class Client {
             session.close(CloseMode.GRACEFUL);
         }
         fill();
+    }
+
+    /**
+     * A request that will not go out: errored, and never issued unless it went out once before (then it was
+     * counted as started when first sent).
+     */
+    private void countNotSent(Exchange exchange, ErrorCategory category, String message) {
+        WorkerStats stats = run.recorders().get();
+        if (exchange.isResent()) {
+            if (exchange.isMeasured()) {
+                stats.errored++;
+                stats.error(category, message);
+            }
+        } else if (backlog != null ? phase.isMeasured(exchange.dueNanos) : phase.isMeasuredNow()) {
+            stats.notIssued++;
+            stats.errored++;
+            stats.error(category, message);
+        }
     }
 
     /**

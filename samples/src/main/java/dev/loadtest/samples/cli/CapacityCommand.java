@@ -51,7 +51,7 @@ import picocli.CommandLine.Spec;
                 + "highest rate held again to confirm it.",
             "When the load generator, not the server, is the limit (our scheduler fell behind, or the rate was not "
                 + "achieved while the server kept up), it says so and gives no capacity figure.",
-            "The objective: --max-p99 / --max-latency (response time), --max-error-rate (1% when not given), and "
+            "The objective: --max-p99 / --max-latency (response time), --max-error-rate (1%% when not given), and "
                 + "always: the offered rate achieved (not overloaded). At least one of the first two is required."},
         footerHeading = "%n",
         footer = {
@@ -63,7 +63,7 @@ import picocli.CommandLine.Spec;
             "  4  stopped before an answer, the search failed, or an output file could not be written",
             "",
             "Examples:",
-            "  loadtest capacity -c 32 -m 4 --max-p99 50ms --max-error-rate 0.1% URI",
+            "  loadtest capacity -c 32 -m 4 --max-p99 50ms --max-error-rate 0.1%% URI",
             "  loadtest capacity --h1 -c 64 --start-rate 500 --step-duration 10s --max-p99 25ms --json cap.json URI"})
 final class CapacityCommand implements Callable<Integer> {
 

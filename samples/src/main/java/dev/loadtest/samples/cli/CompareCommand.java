@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
             "",
             "Examples:",
             "  loadtest compare base.json new.json",
-            "  loadtest compare base.json new.json --max-regression p99=10% --max-regression rps=5%",
+            "  loadtest compare base.json new.json --max-regression p99=10%% --max-regression rps=5%%",
             "  loadtest compare mon.json tue.json wed.json new.json --html compare.html"})
 final class CompareCommand implements Callable<Integer> {
 

@@ -95,8 +95,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "  loadtest -c 20 --stage 0:1k/10s --stage 1k/30s --max-p99 25ms URI",
             "  loadtest --shard 0/3 --start-at 1767225600 -c 30 -D 1m --json s0.json URI   # one of 3 shards",
             "  loadtest merge s0.json s1.json s2.json --html all.html --max-p99 25ms",
-            "  loadtest compare base.json new.json --max-regression p99=10% --max-regression rps=5%",
-            "  loadtest -c 10 -D 30s --json new.json --baseline base.json --max-regression p99=10% URI"})
+            "  loadtest compare base.json new.json --max-regression p99=10%% --max-regression rps=5%%",
+            "  loadtest -c 10 -D 30s --json new.json --baseline base.json --max-regression p99=10%% URI"})
 public final class LoadTestCommand implements Callable<Integer> {
 
     /** Done, every gate kept. */
@@ -848,7 +848,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        setupLine(result);
+        boolean toldWhy = setupLine(result);
         boolean breached = false;
         for (Gate.Outcome o : outcomes) {
             if (!o.passed()) {
@@ -856,7 +856,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                 breached = true;
             }
         }
-        if (outcomes.isEmpty()) {
+        if (outcomes.isEmpty() && !toldWhy) {
             NoSuccessNotice.of(result).ifPresent(err::println);   // exit 0 as h2load, but not silently
         }
         code = code != OK ? code : breached ? GATE_BREACHED : OK;
@@ -866,19 +866,21 @@ public final class LoadTestCommand implements Callable<Integer> {
     /**
      * A run in which nothing succeeded because of a protocol or TLS error (a wrong setup: plain HTTP to a
      * TLS port, h2c to an HTTP/1.1-only server) says why in one line on stderr: the error's sample, which
-     * for a wrong setup says what to change ("127.0.0.1:8443 speaks TLS: use https://").
+     * for a wrong setup says what to change ("127.0.0.1:8443 speaks TLS: use https://"). Returns whether it
+     * printed that line, which then is the run's one line about why nothing succeeded.
      */
-    private void setupLine(Result result) {
+    private boolean setupLine(Result result) {
         if (result.requests().succeeded() > 0) {
-            return;
+            return false;
         }
         for (dev.loadtest.ErrorCategory c : List.of(dev.loadtest.ErrorCategory.TLS, dev.loadtest.ErrorCategory.PROTOCOL)) {
             dev.loadtest.ErrorCount e = result.errors().get(c);
             if (e != null && !e.sampleMessage().isBlank()) {
                 err.println("loadtest: " + e.sampleMessage());
-                return;
+                return true;
             }
         }
+        return false;
     }
 
     private List<Gate.Outcome> checkGates(Result result) {

@@ -177,7 +177,7 @@ class CiOutputsTest {
 
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.errLines()).singleElement().asString()
-                .startsWith("loadtest: no request succeeded (verdict stalled): ")
+                .startsWith("loadtest: no request succeeded (verdict errors): ")
                 .contains("(connection refused, ");
     }
 

@@ -182,7 +182,7 @@ class ShardCommandTest {
         assertThat(Files.readString(a)).isEqualTo(before);
         assertUsage(CommandRun.of("merge", a.toString(), otherRun.toString()),
                 otherRun + " (shard 1/2) is not a shard of the same run: its start time ("
-                        + Instant.ofEpochSecond(t0 - 3600) + ") is 60 min away from " + a + "'s ("
+                        + Instant.ofEpochSecond(t0 - 3600) + ") is 1h away from " + a + "'s ("
                         + Instant.ofEpochSecond(t0) + ")");
         assertUsage(CommandRun.of("merge", a.toString(), otherHeaders.toString()),
                 otherHeaders + " (shard 1/2) is not a shard of the same run: its headers ([X-Run: 2]) differs from "
