@@ -1,12 +1,12 @@
 package dev.loadtest;
 
+import dev.loadtest.internal.Blocking;
 import dev.loadtest.internal.capacity.Search;
 import dev.loadtest.internal.capacity.Texts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
 
 /**
  * Capacity search: the highest request rate a service holds within an {@link Objective}, found by running
@@ -148,30 +148,7 @@ public final class Capacity {
      */
     public CapacityAnswer run() {
         CapacityRun run = start();
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return run.answer().get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                    run.stop();
-                } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof RuntimeException re) {
-                        throw re;
-                    }
-                    if (cause instanceof Error err) {
-                        throw err;
-                    }
-                    throw new IllegalStateException("capacity search failed: " + cause, cause);
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return Blocking.await(run::answer, run::stop, "capacity search");
     }
 
     /** Starts the search on a thread of its own and returns at once with a handle to its answer and to stop it. */

@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import dev.loadtest.internal.Blocking;
 import dev.loadtest.internal.BoundedFile;
 import dev.loadtest.internal.Engines;
 import dev.loadtest.internal.Redaction;
@@ -16,7 +17,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.ExecutionException;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -204,30 +204,7 @@ public final class LoadTest {
      */
     public Result run() {
         LoadTestRun run = start();
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return run.result().get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                    run.stop();
-                } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof RuntimeException re) {
-                        throw re;
-                    }
-                    if (cause instanceof Error err) {
-                        throw err;
-                    }
-                    throw new IllegalStateException("load test failed: " + cause, cause);
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return Blocking.await(run::result, run::stop, "load test");
     }
 
     /** How far ahead a {@link Builder#startAt(java.time.Instant) start time} may be. */

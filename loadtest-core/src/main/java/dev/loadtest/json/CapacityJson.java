@@ -1,25 +1,13 @@
 package dev.loadtest.json;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityStep;
 import dev.loadtest.Objective;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.StringReader;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,15 +57,6 @@ public final class CapacityJson {
     /** The version this library writes and reads, in the document's {@code formatVersion} field. */
     public static final int FORMAT_VERSION = 1;
 
-    // the same settings as ResultJson's, for the same reasons
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
-            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build())
-            .build();
-
     private CapacityJson() {
     }
 
@@ -85,31 +64,17 @@ public final class CapacityJson {
     public static void write(CapacityAnswer answer, Writer out) throws IOException {
         Objects.requireNonNull(answer, "answer must not be null");
         Objects.requireNonNull(out, "out must not be null");
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            g.setPrettyPrinter(new DefaultPrettyPrinter());
-            write(answer, g);
-        }
-        out.write(System.lineSeparator());
-        out.flush();
+        JsonDocuments.write(out, g -> write(answer, g));
     }
 
     /** Writes the answer to a file in UTF-8, replacing it if it exists. */
     public static void write(CapacityAnswer answer, Path file) throws IOException {
-        Objects.requireNonNull(file, "file must not be null");
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            write(answer, out);
-        }
+        JsonDocuments.write(file, out -> write(answer, out));
     }
 
     /** The answer as a JSON document. */
     public static String toJson(CapacityAnswer answer) {
-        StringWriter out = new StringWriter();
-        try {
-            write(answer, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("a StringWriter does not fail", e);
-        }
-        return out.toString();
+        return JsonDocuments.toText(out -> write(answer, out));
     }
 
     /**
@@ -120,34 +85,17 @@ public final class CapacityJson {
      */
     public static CapacityAnswer read(Reader in) throws IOException {
         Objects.requireNonNull(in, "in must not be null");
-        Node root;
-        try (JsonParser parser = FACTORY.createParser(in)) {
-            root = Node.read(parser);
-        } catch (JsonProcessingException e) {
-            throw new ResultFormatException("not valid JSON: " + e.getOriginalMessage() + " at line "
-                    + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()), e);
-        }
-        return read(root);
+        return read(JsonDocuments.parse(in));
     }
 
     /** Reads an answer from a UTF-8 file; see {@link #read(Reader)}. */
     public static CapacityAnswer read(Path file) throws IOException {
-        Objects.requireNonNull(file, "file must not be null");
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(in);
-        }
+        return JsonDocuments.read(file, CapacityJson::read);
     }
 
     /** Reads an answer from a JSON document in a string; see {@link #read(Reader)}. */
     public static CapacityAnswer fromJson(String json) throws ResultFormatException {
-        Objects.requireNonNull(json, "json must not be null");
-        try {
-            return read(new StringReader(json));
-        } catch (ResultFormatException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new UncheckedIOException("a StringReader does not fail", e);
-        }
+        return JsonDocuments.fromText(json, CapacityJson::read);
     }
 
     private static void write(CapacityAnswer a, JsonGenerator g) throws IOException {

@@ -1,21 +1,14 @@
 package dev.loadtest.json;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import dev.loadtest.Comparison;
 import dev.loadtest.FigureChange;
 import dev.loadtest.Result;
 import dev.loadtest.Tolerance;
 import dev.loadtest.internal.Redaction;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -46,11 +39,6 @@ public final class ComparisonJson {
     /** The version written. */
     public static final int FORMAT_VERSION = 1;
 
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
-            .build();
-
     private ComparisonJson() {
     }
 
@@ -58,51 +46,41 @@ public final class ComparisonJson {
     public static void write(Comparison comparison, Writer out) throws IOException {
         Objects.requireNonNull(comparison, "comparison must not be null");
         Objects.requireNonNull(out, "out must not be null");
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            g.setPrettyPrinter(new DefaultPrettyPrinter());
-            g.writeStartObject();
-            g.writeStringField("format", FORMAT_NAME);
-            g.writeNumberField("formatVersion", FORMAT_VERSION);
-            g.writeStringField("verdict", comparison.verdict().name());
-            g.writeBooleanField("paired", comparison.isPaired());
-            g.writeNumberField("baselineRuns", comparison.baselines().size());
-            g.writeNumberField("candidateRuns", comparison.candidates().size());
-            number(g, "confidence", comparison.options().confidence());
-            number(g, "figureConfidence", comparison.figureConfidence());
-            g.writeNumberField("resamples", comparison.options().resamples());
-            g.writeNumberField("seed", comparison.options().seed());
-            g.writeNumberField("blockLength", comparison.blockLength());
-            g.writeNumberField("fewestIntervals", comparison.fewestIntervals());
-            targets(g, "baselineTargets", comparison.baselines());
-            targets(g, "candidateTargets", comparison.candidates());
-            g.writeArrayFieldStart("figures");
-            for (FigureChange f : comparison.figures()) {
-                figure(g, f);
-            }
-            g.writeEndArray();
-            g.writeEndObject();
-        }
-        out.write(System.lineSeparator());
-        out.flush();
+        JsonDocuments.write(out, g -> write(comparison, g));
     }
 
     /** Writes the comparison to a file in UTF-8, replacing it. */
     public static void write(Comparison comparison, Path file) throws IOException {
-        Objects.requireNonNull(file, "file must not be null");
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            write(comparison, out);
-        }
+        JsonDocuments.write(file, out -> write(comparison, out));
     }
 
     /** The comparison as a JSON document. */
     public static String toJson(Comparison comparison) {
-        StringWriter out = new StringWriter();
-        try {
-            write(comparison, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("a StringWriter does not fail", e);
+        return JsonDocuments.toText(out -> write(comparison, out));
+    }
+
+    private static void write(Comparison comparison, JsonGenerator g) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("format", FORMAT_NAME);
+        g.writeNumberField("formatVersion", FORMAT_VERSION);
+        g.writeStringField("verdict", comparison.verdict().name());
+        g.writeBooleanField("paired", comparison.isPaired());
+        g.writeNumberField("baselineRuns", comparison.baselines().size());
+        g.writeNumberField("candidateRuns", comparison.candidates().size());
+        number(g, "confidence", comparison.options().confidence());
+        number(g, "figureConfidence", comparison.figureConfidence());
+        g.writeNumberField("resamples", comparison.options().resamples());
+        g.writeNumberField("seed", comparison.options().seed());
+        g.writeNumberField("blockLength", comparison.blockLength());
+        g.writeNumberField("fewestIntervals", comparison.fewestIntervals());
+        targets(g, "baselineTargets", comparison.baselines());
+        targets(g, "candidateTargets", comparison.candidates());
+        g.writeArrayFieldStart("figures");
+        for (FigureChange f : comparison.figures()) {
+            figure(g, f);
         }
-        return out.toString();
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
     private static void targets(JsonGenerator g, String name, List<Result> runs) throws IOException {

@@ -1,22 +1,9 @@
 package dev.loadtest.json;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import dev.loadtest.Result;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.StringReader;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -55,17 +42,6 @@ public final class ResultJson {
      */
     public static final int FORMAT_VERSION = 1;
 
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            // the caller owns the Writer / Reader it passes
-            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            // 1000.000 µs is written 1000, not 1E+3
-            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
-            // a request body (base64) may be larger than Jackson's default limit of 20 M characters
-            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build())
-            .build();
-
     private ResultJson() {
     }
 
@@ -73,31 +49,17 @@ public final class ResultJson {
     public static void write(Result result, Writer out) throws IOException {
         Objects.requireNonNull(result, "result must not be null");
         Objects.requireNonNull(out, "out must not be null");
-        try (JsonGenerator generator = FACTORY.createGenerator(out)) {
-            generator.setPrettyPrinter(new DefaultPrettyPrinter());
-            new ResultWriter(generator).write(result);
-        }
-        out.write(System.lineSeparator());
-        out.flush();
+        JsonDocuments.write(out, generator -> new ResultWriter(generator).write(result));
     }
 
     /** Writes the result to a file in UTF-8, replacing it if it exists. */
     public static void write(Result result, Path file) throws IOException {
-        Objects.requireNonNull(file, "file must not be null");
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            write(result, out);
-        }
+        JsonDocuments.write(file, out -> write(result, out));
     }
 
     /** The result as a JSON document. */
     public static String toJson(Result result) {
-        StringWriter out = new StringWriter();
-        try {
-            write(result, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("a StringWriter does not fail", e);
-        }
-        return out.toString();
+        return JsonDocuments.toText(out -> write(result, out));
     }
 
     /**
@@ -112,14 +74,7 @@ public final class ResultJson {
      */
     public static Result read(Reader in) throws IOException {
         Objects.requireNonNull(in, "in must not be null");
-        Node root;
-        try (JsonParser parser = FACTORY.createParser(in)) {
-            root = Node.read(parser);
-        } catch (JsonProcessingException e) {
-            throw new ResultFormatException("not valid JSON: " + e.getOriginalMessage() + " at line "
-                    + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()), e);
-        }
-        return ResultSanity.check(ResultReader.read(root));
+        return ResultSanity.check(ResultReader.read(JsonDocuments.parse(in)));
     }
 
     /**
@@ -127,9 +82,8 @@ public final class ResultJson {
      * file: {@code s1.json: requests.done (12) must be <= requests.total (10): ...}.
      */
     public static Result read(Path file) throws IOException {
-        Objects.requireNonNull(file, "file must not be null");
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(in);
+        try {
+            return JsonDocuments.read(file, ResultJson::read);
         } catch (ResultFormatException e) {
             throw new ResultFormatException(file + ": " + e.getMessage(), e);
         }
@@ -137,13 +91,6 @@ public final class ResultJson {
 
     /** Reads a result from a JSON document in a string; see {@link #read(Reader)}. */
     public static Result fromJson(String json) throws ResultFormatException {
-        Objects.requireNonNull(json, "json must not be null");
-        try {
-            return read(new StringReader(json));
-        } catch (ResultFormatException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new UncheckedIOException("a StringReader does not fail", e);
-        }
+        return JsonDocuments.fromText(json, ResultJson::read);
     }
 }

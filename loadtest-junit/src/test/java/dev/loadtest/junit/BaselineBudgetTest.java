@@ -6,7 +6,7 @@ import dev.loadtest.LoadTest;
 import dev.loadtest.json.ResultJson;
 import dev.loadtest.junit.testing.Kit;
 import dev.loadtest.junit.testing.KitFixture;
-import dev.loadtest.junit.testing.SyntheticRuns;
+import dev.loadtest.testing.SyntheticRuns;
 import dev.loadtest.testing.TestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -13,6 +13,7 @@ import dev.loadtest.LoadTestRun;
 import dev.loadtest.Objective;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.Blocking;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -195,14 +196,7 @@ public final class Search implements CapacityRun {
         try {
             return run.result().get();
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException("step at " + Texts.rate(rate) + " failed: " + cause, cause);
+            throw Blocking.failure(e, "step at " + Texts.rate(rate));
         } finally {
             current = null;
         }
