@@ -10,7 +10,6 @@ import dev.loadtest.Objective;
 import dev.loadtest.Protocol;
 import dev.loadtest.json.CapacityJson;
 import dev.loadtest.report.CapacityReport;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -211,8 +210,11 @@ final class CapacityCommand implements Callable<Integer> {
     }
 
     private int report(CapacityAnswer answer, PrintStream out, PrintStream err) {
-        boolean written = write("--json", json, () -> CapacityJson.write(answer, json), err)
-                & write("--html", html, () -> CapacityReport.write(answer, html), err);
+        // checkOutputFile only looked at the folders: they are made here
+        boolean written = !new OutputWriter(err)
+                .writeInFolder("--json", json, () -> CapacityJson.write(answer, json))
+                .writeInFolder("--html", html, () -> CapacityReport.write(answer, html))
+                .failed();
         if (!quiet) {
             out.println();
             out.print(answer);
@@ -322,27 +324,6 @@ final class CapacityCommand implements Callable<Integer> {
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null && Files.isDirectory(dir) && !Files.isWritable(dir)) {
             throw usage(option + " " + file + ": the directory " + dir + " is not writable");
-        }
-    }
-
-    private interface Output {
-        void write() throws IOException;
-    }
-
-    private static boolean write(String option, Path file, Output output, PrintStream err) {
-        if (file == null) {
-            return true;
-        }
-        try {
-            Path dir = file.toAbsolutePath().getParent();
-            if (dir != null) {
-                Files.createDirectories(dir);
-            }
-            output.write();
-            return true;
-        } catch (IOException | RuntimeException e) {
-            err.println("loadtest: " + option + " " + file + ": cannot write (" + LoadTestCommand.describe(e) + ")");
-            return false;
         }
     }
 

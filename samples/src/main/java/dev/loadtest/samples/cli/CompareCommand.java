@@ -92,40 +92,17 @@ final class CompareCommand implements Callable<Integer> {
 
     /** Writes the files, prints the comparison and its breaches; returns the exit code. */
     static int report(Comparison c, Path json, Path html, boolean quiet, LoadTestCommand parent) {
-        int code = LoadTestCommand.OK;
-        code = write(parent, "--json", json, () -> {
-            Path dir = json.toAbsolutePath().getParent();
-            if (dir != null) {
-                java.nio.file.Files.createDirectories(dir);
-            }
-            ComparisonJson.write(c, json);
-        }, code);
-        code = write(parent, "--html", html, () -> ComparisonHtml.write(c, html), code);
+        // no check before made the folders (ComparisonHtml makes its own)
+        OutputWriter outputs = new OutputWriter(parent.err())
+                .writeInFolder("--json", json, () -> ComparisonJson.write(c, json))
+                .write("--html", html, () -> ComparisonHtml.write(c, html));
         if (!quiet) {
             parent.out().println();
             parent.out().print(c);
             parent.out().flush();
         }
         int verdict = ComparisonOptions.verdict(c, parent.err());
-        return code != LoadTestCommand.OK ? code : verdict;
-    }
-
-    private interface Output {
-        void write() throws IOException;
-    }
-
-    private static int write(LoadTestCommand parent, String option, Path file, Output output, int code) {
-        if (file == null) {
-            return code;
-        }
-        try {
-            output.write();
-            return code;
-        } catch (IOException | RuntimeException e) {
-            parent.err().println("loadtest: " + option + " " + file + ": cannot write (" + LoadTestCommand.describe(e)
-                    + ")");
-            return LoadTestCommand.RUN_FAILED;
-        }
+        return outputs.failed() ? LoadTestCommand.RUN_FAILED : verdict;
     }
 
     private ParameterException usage(String message) {

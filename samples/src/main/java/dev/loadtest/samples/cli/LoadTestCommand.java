@@ -812,31 +812,30 @@ public final class LoadTestCommand implements Callable<Integer> {
     int report(Result result, HistogramLogOutput hlog) {
         List<Gate.Outcome> outcomes = checkGates(result);
         String testName = TestName.of(result.test(), output.testName);
-        int code = OK;
+        OutputWriter files = new OutputWriter(err);
         if (hlog != null) {
-            code = write("--hlog", output.hlog, hlog::close, code);
+            files.write("--hlog", output.hlog, hlog::close);
         }
-        code = write("--json", output.json, () -> ResultJson.write(result, output.json), code);
-        code = write("--csv", output.csv, () -> {
+        files.write("--json", output.json, () -> ResultJson.write(result, output.json));
+        files.write("--csv", output.csv, () -> {
             try (Writer w = Files.newBufferedWriter(output.csv, StandardCharsets.UTF_8)) {
                 TimelineCsv.write(result, w);
             }
-        }, code);
-        code = write("--hgrm", output.hgrm, () -> {
+        });
+        files.write("--hgrm", output.hgrm, () -> {
             ByteArrayOutputStream text = new ByteArrayOutputStream();
             try (PrintStream p = new PrintStream(text, false, StandardCharsets.UTF_8)) {
                 // nanoseconds shown as milliseconds, 5 ticks per half distance: what wrk2 --latency prints
                 result.responseTime().toHistogram().outputPercentileDistribution(p, 5, 1_000_000.0);
             }
             Files.write(output.hgrm, text.toByteArray());   // unlike a PrintStream, fails loudly
-        }, code);
-        code = write("--html", output.html, () -> HtmlReport.write(result,
-                outcomes.stream().map(Gate.Outcome::forReport).toList(), output.html), code);
-        code = write("--junit-xml", output.junitXml,
-                () -> JunitXmlOutput.write(output.junitXml, testName, result, outcomes, java.time.Instant.now()), code);
+        });
+        files.write("--html", output.html, () -> HtmlReport.write(result,
+                outcomes.stream().map(Gate.Outcome::forReport).toList(), output.html));
+        files.write("--junit-xml", output.junitXml,
+                () -> JunitXmlOutput.write(output.junitXml, testName, result, outcomes, java.time.Instant.now()));
         Path summary = StepSummary.file(environment);
-        code = write("$" + StepSummary.VARIABLE, summary,
-                () -> StepSummary.append(summary, testName, result, outcomes), code);
+        files.write("$" + StepSummary.VARIABLE, summary, () -> StepSummary.append(summary, testName, result, outcomes));
         if (!output.quiet) {
             out.println();
             out.print(result);
@@ -859,7 +858,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         if (outcomes.isEmpty() && !toldWhy) {
             NoSuccessNotice.of(result).ifPresent(err::println);   // exit 0 as h2load, but not silently
         }
-        code = code != OK ? code : breached ? GATE_BREACHED : OK;
+        int code = files.failed() ? RUN_FAILED : breached ? GATE_BREACHED : OK;
         return baselines.isEmpty() ? code : BaselineGate.check(this, baseline, baselines, result, output.quiet, code);
     }
 
@@ -901,24 +900,6 @@ public final class LoadTestCommand implements Callable<Integer> {
             list.add(Gate.requireOk());
         }
         return list.stream().map(g -> g.check(result)).toList();
-    }
-
-    private interface Output {
-        void write() throws IOException;
-    }
-
-    /** Writes one output file; a failure is reported on its own line and makes the exit code 3. */
-    private int write(String option, Path file, Output output, int code) {
-        if (file == null) {
-            return code;
-        }
-        try {
-            output.write();
-            return code;
-        } catch (IOException | RuntimeException e) {
-            err.println("loadtest: " + option + " " + file + ": cannot write (" + describe(e) + ")");
-            return RUN_FAILED;
-        }
     }
 
     // ---- helpers -------------------------------------------------------------------------------------
