@@ -18,9 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.ArgGroup;
@@ -167,20 +165,13 @@ final class CapacityCommand implements Callable<Integer> {
         // the hook before the search: a signal in the first step must find something to stop
         AtomicReference<CapacityRun> started = new AtomicReference<>();
         AtomicBoolean shuttingDown = new AtomicBoolean();
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread onShutdown = new Thread(() -> {
+        ReportOnShutdown onShutdown = ReportOnShutdown.register("loadtest-capacity-report-on-shutdown", () -> {
             shuttingDown.set(true);
             CapacityRun search = started.get();
             if (search != null) {
                 search.stop();
             }
-            try {
-                reported.await(10, TimeUnit.SECONDS);   // bounded: a stuck disk must not hold the JVM forever
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "loadtest-capacity-report-on-shutdown");
-        Runtime.getRuntime().addShutdownHook(onShutdown);
+        });
         try {
             CapacityRun run = capacity.start();
             started.set(run);
@@ -200,12 +191,7 @@ final class CapacityCommand implements Callable<Integer> {
             }
             return report(answer, out, err);
         } finally {
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onShutdown);
-            } catch (IllegalStateException alreadyShuttingDown) {
-                // the hook is running and has just been released
-            }
+            onShutdown.release();
         }
     }
 

@@ -30,9 +30,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -750,16 +748,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             close(prometheus);
             throw e;
         }
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread onShutdown = new Thread(() -> {
-            run.stop();
-            try {
-                reported.await(10, TimeUnit.SECONDS);   // bounded: a stuck disk must not hold the JVM forever
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "loadtest-report-on-shutdown");
-        Runtime.getRuntime().addShutdownHook(onShutdown);
+        ReportOnShutdown onShutdown = ReportOnShutdown.register("loadtest-report-on-shutdown", run::stop);
         try {
             Result result;
             try {
@@ -774,12 +763,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             return report(result, hlog);
         } finally {
             close(prometheus);
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onShutdown);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running and has just been released
-            }
+            onShutdown.release();
         }
     }
 
