@@ -1,5 +1,9 @@
 package dev.loadtest.samples.cli;
 
+import static dev.loadtest.samples.cli.CommandFlags.given;
+import static dev.loadtest.samples.cli.CommandFlags.matched;
+import static dev.loadtest.samples.cli.CommandFlags.usage;
+
 import dev.loadtest.Capacity;
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityListener;
@@ -26,7 +30,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -148,8 +151,8 @@ final class CapacityCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         for (String counted : List.of("-n", "-D")) {
-            if (matched(counted)) {
-                throw usage(counted + " does not apply to a capacity search: each step runs --step-duration "
+            if (matched(spec, counted)) {
+                throw usage(spec, counted + " does not apply to a capacity search: each step runs --step-duration "
                         + "after --warm-up-time");
             }
         }
@@ -223,7 +226,7 @@ final class CapacityCommand implements Callable<Integer> {
         }
         for (Syntax.LatencyLimit limit : objective.maxLatency) {
             if (limit.percentile() == 0) {
-                throw usage("--max-latency " + limit.name() + ": the percentile must be above 0");
+                throw usage(spec, "--max-latency " + limit.name() + ": the percentile must be above 0");
             }
             o = o.maxResponseTime(limit.percentile(), positive("--max-latency " + limit.name(), limit.max()));
         }
@@ -231,11 +234,11 @@ final class CapacityCommand implements Callable<Integer> {
             o = o.maxErrorRate(objective.maxErrorRate);
         }
         if (o.isEmpty()) {
-            throw usage("no objective: give --max-p99, --max-latency or --max-error-rate (a search without one would "
-                    + "hold at every rate)");
+            throw usage(spec, "no objective: give --max-p99, --max-latency or --max-error-rate (a search without one "
+                    + "would hold at every rate)");
         }
         if (!(search.resolution > 0 && search.resolution <= 0.5)) {
-            throw usage("--resolution (" + given("--resolution") + ") must be within (0, 50%]");
+            throw usage(spec, "--resolution (" + given(spec, "--resolution") + ") must be within (0, 50%]");
         }
         try {
             Capacity.Builder b = Capacity.of(template(), o).startRate(search.startRate).resolution(search.resolution)
@@ -243,7 +246,7 @@ final class CapacityCommand implements Callable<Integer> {
             if (search.maxRate != null) {
                 b.maxRate(search.maxRate);
             }
-            if (matched("--warm-up-time")) {
+            if (matched(spec, "--warm-up-time")) {
                 b.stepWarmUp(load.warmUp);
             }
             if (!quiet) {
@@ -251,7 +254,7 @@ final class CapacityCommand implements Callable<Integer> {
             }
             return b.build();
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw usage(e.getMessage());
+            throw usage(spec, e.getMessage());
         }
     }
 
@@ -264,7 +267,7 @@ final class CapacityCommand implements Callable<Integer> {
         }
         boolean https = uris.get(0).regionMatches(true, 0, "https:", 0, 6);
         if (load.insecure && !https) {
-            throw usage("--insecure is for https targets only");
+            throw usage(spec, "--insecure is for https targets only");
         }
         b.protocol(load.h1 ? Protocol.HTTP_1_1 : https ? Protocol.NEGOTIATE : Protocol.HTTP_2);
         b.connectTimeout(load.connectTimeout).requestTimeout(load.requestTimeout);
@@ -274,13 +277,13 @@ final class CapacityCommand implements Callable<Integer> {
         for (String header : request.headers) {
             int colon = header.indexOf(':', 1);   // h2load's -H ':authority: x' has a leading colon
             if (colon < 0) {
-                throw usage("-H '" + header + "' must be NAME: VALUE");
+                throw usage(spec, "-H '" + header + "' must be NAME: VALUE");
             }
             b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
         }
         if (request.data != null) {
             if (!Files.isRegularFile(request.data) || !Files.isReadable(request.data)) {
-                throw usage("-d " + request.data + ": cannot read the file");
+                throw usage(spec, "-d " + request.data + ": cannot read the file");
             }
             b.body(request.data);
         }
@@ -288,14 +291,14 @@ final class CapacityCommand implements Callable<Integer> {
             b.method(request.method);
         }
         if (request.inputFile != null) {
-            throw usage("-i does not apply to a capacity search: give the URIs on the command line");
+            throw usage(spec, "-i does not apply to a capacity search: give the URIs on the command line");
         }
         return b;
     }
 
     private Duration positive(String option, Duration d) {
         if (d.isZero()) {
-            throw usage(option + " (0) must be > 0");
+            throw usage(spec, option + " (0) must be > 0");
         }
         return d;
     }
@@ -305,25 +308,12 @@ final class CapacityCommand implements Callable<Integer> {
             return;
         }
         if (Files.isDirectory(file)) {
-            throw usage(option + " " + file + ": is a directory");
+            throw usage(spec, option + " " + file + ": is a directory");
         }
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null && Files.isDirectory(dir) && !Files.isWritable(dir)) {
-            throw usage(option + " " + file + ": the directory " + dir + " is not writable");
+            throw usage(spec, option + " " + file + ": the directory " + dir + " is not writable");
         }
-    }
-
-    private boolean matched(String option) {
-        return spec.commandLine().getParseResult().hasMatchedOption(option);
-    }
-
-    private String given(String option) {
-        List<String> values = spec.commandLine().getParseResult().matchedOption(option).stringValues();
-        return values.get(values.size() - 1);
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 
     /** One line per step on stderr as it ends: {@code step 3  doubling  400 req/s  failed  p99 ...}. */

@@ -1,5 +1,7 @@
 package dev.loadtest.samples.cli;
 
+import static dev.loadtest.samples.cli.CommandFlags.usage;
+
 import dev.loadtest.Comparison;
 import dev.loadtest.Result;
 import dev.loadtest.json.ComparisonJson;
@@ -15,7 +17,6 @@ import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -77,7 +78,7 @@ final class CompareCommand implements Callable<Integer> {
             try {
                 results.add(ResultJson.read(file));
             } catch (IOException | RuntimeException e) {
-                throw usage(file + ": cannot read a result (" + LoadTestCommand.describe(e) + ")");
+                throw usage(spec, file + ": cannot read a result (" + LoadTestCommand.describe(e) + ")");
             }
         }
         Comparison c;
@@ -85,7 +86,7 @@ final class CompareCommand implements Callable<Integer> {
             c = Comparison.of(results.subList(0, results.size() - 1), List.of(results.get(results.size() - 1)),
                     comparison.toOptions());
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+            throw usage(spec, e.getMessage());
         }
         return report(c, json, html, quiet, parent);
     }
@@ -103,9 +104,5 @@ final class CompareCommand implements Callable<Integer> {
         }
         int verdict = ComparisonOptions.verdict(c, parent.err());
         return outputs.failed() ? LoadTestCommand.RUN_FAILED : verdict;
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 }

@@ -1,5 +1,9 @@
 package dev.loadtest.samples.cli;
 
+import static dev.loadtest.samples.cli.CommandFlags.given;
+import static dev.loadtest.samples.cli.CommandFlags.matched;
+import static dev.loadtest.samples.cli.CommandFlags.usage;
+
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Protocol;
@@ -394,7 +398,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!uris.isEmpty() && request.inputFile != null) {
-            throw usage("give the URIs on the command line or with -i, not both");
+            throw usage(spec, "give the URIs on the command line or with -i, not both");
         }
         List<String> targets = targets();
         boolean demo = targets.isEmpty();
@@ -440,15 +444,15 @@ public final class LoadTestCommand implements Callable<Integer> {
         try {
             baseline.comparison.toOptions();
             if (baseline.abBaseline != null && !baseline.files.isEmpty()) {
-                throw usage("--ab-baseline and --baseline cannot both be given: compare with a recorded run or "
+                throw usage(spec, "--ab-baseline and --baseline cannot both be given: compare with a recorded run or "
                         + "with a target run alongside, not both");
             }
             if (baseline.abBaseline != null && demo) {
-                throw usage("--ab-baseline needs the candidate's URI");
+                throw usage(spec, "--ab-baseline needs the candidate's URI");
             }
             return BaselineGate.read(baseline);
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+            throw usage(spec, e.getMessage());
         }
     }
 
@@ -459,26 +463,26 @@ public final class LoadTestCommand implements Callable<Integer> {
      */
     private void checkCombinations() {
         if (output.prometheus != null && (output.prometheus < 0 || output.prometheus > 65_535)) {
-            throw usage("--prometheus (" + output.prometheus + ") must be within [0, 65535]");
+            throw usage(spec, "--prometheus (" + output.prometheus + ") must be within [0, 65535]");
         }
         if (output.testName != null && output.testName.isBlank()) {
-            throw usage("--test-name ('" + output.testName + "') must not be blank");
+            throw usage(spec, "--test-name ('" + output.testName + "') must not be blank");
         }
         for (String stages : List.of("--stage", "--concurrency-stage")) {
-            if (matched(stages)) {
+            if (matched(spec, stages)) {
                 for (String other : List.of("-n", "-D", "-R", "--rps", "--stage")) {
-                    if (!other.equals(stages) && matched(other)) {
-                        throw usage(stages + " cannot be given with " + other + ": the stages set the "
+                    if (!other.equals(stages) && matched(spec, other)) {
+                        throw usage(spec, stages + " cannot be given with " + other + ": the stages set the "
                                 + (stages.equals("--stage") ? "rate" : "concurrency") + " and the duration");
                     }
                 }
             }
         }
         if (rate.rate != null && rate.rps != null) {
-            throw usage("-R and --rps cannot both be given: -R is the total rate, --rps the rate per client");
+            throw usage(spec, "-R and --rps cannot both be given: -R is the total rate, --rps the rate per client");
         }
         if (rate.rate != null && rate.rate.isRamp() && load.requests != null) {
-            throw usage("-R " + given("-R") + " ramps over the duration: give -D, not -n");
+            throw usage(spec, "-R " + given(spec, "-R") + " ramps over the duration: give -D, not -n");
         }
     }
 
@@ -493,11 +497,11 @@ public final class LoadTestCommand implements Callable<Integer> {
             lines = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString().lines()
                     .toList();
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+            throw usage(spec, e.getMessage());
         } catch (java.nio.charset.CharacterCodingException e) {
-            throw usage("-i " + request.inputFile + ": the file is not UTF-8 text");
+            throw usage(spec, "-i " + request.inputFile + ": the file is not UTF-8 text");
         } catch (IOException | UncheckedIOException e) {
-            throw usage("-i " + request.inputFile + ": cannot read the file (" + describe(e) + ")");
+            throw usage(spec, "-i " + request.inputFile + ": cannot read the file (" + describe(e) + ")");
         }
         List<String> read = new ArrayList<>();
         for (String line : lines) {
@@ -507,7 +511,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             }
         }
         if (read.isEmpty()) {
-            throw usage("-i " + request.inputFile + ": the file has no URI");
+            throw usage(spec, "-i " + request.inputFile + ": the file has no URI");
         }
         return read;
     }
@@ -528,7 +532,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             try {
                 InetAddress.getAllByName(host);
             } catch (UnknownHostException e) {
-                throw usage("cannot resolve host " + host);
+                throw usage(spec, "cannot resolve host " + host);
             }
         }
     }
@@ -545,7 +549,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         try {
             files.check();
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+            throw usage(spec, e.getMessage());
         }
     }
 
@@ -554,7 +558,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             LoadTest.Builder b = LoadTest.target(targets.toArray(String[]::new));
             int clients = clients(demo);
             b.clients(clients);
-            b.streams(demo && !matched("-m") ? DEMO_CONCURRENCY : load.streams);
+            b.streams(demo && !matched(spec, "-m") ? DEMO_CONCURRENCY : load.streams);
             if (load.threads != null) {
                 b.threads(load.threads);
             }
@@ -581,7 +585,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                 }
             }
             boolean timed = load.requests == null;
-            if (matched("--warm-up-time")) {
+            if (matched(spec, "--warm-up-time")) {
                 b.warmUp(load.warmUp);
             } else if (demo && timed) {
                 b.warmUp(Duration.ofMillis(500));
@@ -596,7 +600,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             for (String header : request.headers) {
                 int colon = header.indexOf(':', 1);   // h2load's -H ':authority: x' has a leading colon
                 if (colon < 0) {
-                    throw usage("-H '" + Redaction.headerLine(header) + "' must be NAME: VALUE");
+                    throw usage(spec, "-H '" + Redaction.headerLine(header) + "' must be NAME: VALUE");
                 }
                 b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
             }
@@ -609,7 +613,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             applyShard(b);
             return b.build();
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw usage(inFlagTerms(e.getMessage()));
+            throw usage(spec, inFlagTerms(e.getMessage()));
         }
     }
 
@@ -645,7 +649,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                 case "interval" -> "--interval";
                 default -> rate.rps != null ? "--rps" : "-R";
             };
-            String value = matched(flag) ? given(flag) : m.group(2);
+            String value = matched(spec, flag) ? given(spec, flag) : m.group(2);
             m.appendReplacement(s, Matcher.quoteReplacement(flag + " (" + value + ")"));
         }
         m.appendTail(s);
@@ -655,25 +659,25 @@ public final class LoadTestCommand implements Callable<Integer> {
     /** --shard, --shards with $JOB_COMPLETION_INDEX, --start-at, --start-delay. */
     private void applyShard(LoadTest.Builder b) {
         if (shard.shard != null && shard.shards != null) {
-            throw usage("--shard and --shards cannot both be given: --shards takes the index from $"
+            throw usage(spec, "--shard and --shards cannot both be given: --shards takes the index from $"
                     + JOB_COMPLETION_INDEX);
         }
         if (shard.shard != null) {
             String[] parts = shard.shard.split("/", -1);
             if (parts.length != 2) {
-                throw usage("--shard (" + shard.shard + ") must be I/N, e.g. 0/3 (0-based index I of N shards)");
+                throw usage(spec, "--shard (" + shard.shard + ") must be I/N, e.g. 0/3 (0-based index I of N shards)");
             }
             b.shard(shardNumber("--shard index", parts[0]), shardNumber("--shard count", parts[1]));
         } else if (shard.shards != null) {
             String index = environment.apply(JOB_COMPLETION_INDEX);
             if (index == null || index.isBlank()) {
-                throw usage("--shards (" + shard.shards + ") needs $" + JOB_COMPLETION_INDEX
+                throw usage(spec, "--shards (" + shard.shards + ") needs $" + JOB_COMPLETION_INDEX
                         + " (set by a Kubernetes Indexed Job); elsewhere give --shard I/N");
             }
             b.shard(shardNumber("$" + JOB_COMPLETION_INDEX, index), shard.shards);
         }
         if (shard.startAt != null && shard.startDelay != null) {
-            throw usage("--start-at and --start-delay cannot both be given");
+            throw usage(spec, "--start-at and --start-delay cannot both be given");
         }
         java.time.Instant now = java.time.Instant.now();
         if (shard.startAt != null) {
@@ -684,16 +688,17 @@ public final class LoadTestCommand implements Callable<Integer> {
                 at = java.time.Instant.ofEpochSecond(seconds.setScale(0, java.math.RoundingMode.FLOOR).longValueExact(),
                         seconds.remainder(java.math.BigDecimal.ONE).movePointRight(9).longValue());
             } catch (NumberFormatException | ArithmeticException | java.time.DateTimeException e) {
-                throw usage("--start-at (" + shard.startAt + ") must be seconds since 1970 (UTC), e.g. "
+                throw usage(spec, "--start-at (" + shard.startAt + ") must be seconds since 1970 (UTC), e.g. "
                         + now.getEpochSecond());
             }
             if (at.isAfter(now.plus(LoadTest.MAX_START_DELAY))) {
-                throw usage("--start-at (" + shard.startAt + ", " + at + ") must be at most 1h from now (" + now + ")");
+                throw usage(spec, "--start-at (" + shard.startAt + ", " + at + ") must be at most 1h from now (" + now
+                        + ")");
             }
             b.startAt(at);
         } else if (shard.startDelay != null) {
             if (shard.startDelay.compareTo(LoadTest.MAX_START_DELAY) > 0) {
-                throw usage("--start-delay (" + given("--start-delay") + ") must be at most 1h");
+                throw usage(spec, "--start-delay (" + given(spec, "--start-delay") + ") must be at most 1h");
             }
             java.time.Instant at = now.plus(shard.startDelay);
             // whole seconds: processes started within the same second share the start
@@ -705,7 +710,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         try {
             return Integer.parseInt(text.strip());
         } catch (NumberFormatException e) {
-            throw usage(what + " (" + text + ") must be a whole number");
+            throw usage(spec, what + " (" + text + ") must be a whole number");
         }
     }
 
@@ -731,7 +736,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                 hlog = new HistogramLogOutput(output.hlog,
                         System.currentTimeMillis() + planned.warmUp().toMillis());
             } catch (IOException e) {
-                throw usage("--hlog " + output.hlog + ": " + describe(e));
+                throw usage(spec, "--hlog " + output.hlog + ": " + describe(e));
             }
             withListeners.listener(hlog);
         }
@@ -776,7 +781,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         try {
             prometheus = PrometheusOutput.start(output.prometheus, TestName.of(planned, output.testName));
         } catch (IOException e) {
-            throw usage("--prometheus " + output.prometheus + ": cannot listen on 127.0.0.1:" + output.prometheus
+            throw usage(spec, "--prometheus " + output.prometheus + ": cannot listen on 127.0.0.1:" + output.prometheus
                     + " (" + describe(e) + ")");
         }
         withListeners.listener(prometheus.listener());
@@ -890,21 +895,7 @@ public final class LoadTestCommand implements Callable<Integer> {
 
     /** -c, or the demo's default when the demo runs without it. */
     private int clients(boolean demo) {
-        return demo && !matched("-c") ? DEMO_CONCURRENCY : load.clients;
-    }
-
-    private boolean matched(String option) {
-        return spec.commandLine().getParseResult().hasMatchedOption(option);
-    }
-
-    /** The text given for an option (its last occurrence). */
-    private String given(String option) {
-        List<String> values = spec.commandLine().getParseResult().matchedOption(option).stringValues();
-        return values.get(values.size() - 1);
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
+        return demo && !matched(spec, "-c") ? DEMO_CONCURRENCY : load.clients;
     }
 
     static String describe(Throwable e) {
