@@ -1,5 +1,9 @@
 package dev.loadtest.samples.cli;
 
+import static dev.loadtest.samples.cli.CommandFlags.given;
+import static dev.loadtest.samples.cli.CommandFlags.matched;
+import static dev.loadtest.samples.cli.CommandFlags.usage;
+
 import dev.loadtest.Capacity;
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityListener;
@@ -10,7 +14,6 @@ import dev.loadtest.Objective;
 import dev.loadtest.Protocol;
 import dev.loadtest.json.CapacityJson;
 import dev.loadtest.report.CapacityReport;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.ArgGroup;
@@ -29,7 +30,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -151,8 +151,8 @@ final class CapacityCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         for (String counted : List.of("-n", "-D")) {
-            if (matched(counted)) {
-                throw usage(counted + " does not apply to a capacity search: each step runs --step-duration "
+            if (matched(spec, counted)) {
+                throw usage(spec, counted + " does not apply to a capacity search: each step runs --step-duration "
                         + "after --warm-up-time");
             }
         }
@@ -168,20 +168,13 @@ final class CapacityCommand implements Callable<Integer> {
         // the hook before the search: a signal in the first step must find something to stop
         AtomicReference<CapacityRun> started = new AtomicReference<>();
         AtomicBoolean shuttingDown = new AtomicBoolean();
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread onShutdown = new Thread(() -> {
+        ReportOnShutdown onShutdown = ReportOnShutdown.register("loadtest-capacity-report-on-shutdown", () -> {
             shuttingDown.set(true);
             CapacityRun search = started.get();
             if (search != null) {
                 search.stop();
             }
-            try {
-                reported.await(10, TimeUnit.SECONDS);   // bounded: a stuck disk must not hold the JVM forever
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "loadtest-capacity-report-on-shutdown");
-        Runtime.getRuntime().addShutdownHook(onShutdown);
+        });
         try {
             CapacityRun run = capacity.start();
             started.set(run);
@@ -201,18 +194,16 @@ final class CapacityCommand implements Callable<Integer> {
             }
             return report(answer, out, err);
         } finally {
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onShutdown);
-            } catch (IllegalStateException alreadyShuttingDown) {
-                // the hook is running and has just been released
-            }
+            onShutdown.release();
         }
     }
 
     private int report(CapacityAnswer answer, PrintStream out, PrintStream err) {
-        boolean written = write("--json", json, () -> CapacityJson.write(answer, json), err)
-                & write("--html", html, () -> CapacityReport.write(answer, html), err);
+        // checkOutputFile only looked at the folders: they are made here
+        boolean written = !new OutputWriter(err)
+                .writeInFolder("--json", json, () -> CapacityJson.write(answer, json))
+                .writeInFolder("--html", html, () -> CapacityReport.write(answer, html))
+                .failed();
         if (!quiet) {
             out.println();
             out.print(answer);
@@ -235,7 +226,7 @@ final class CapacityCommand implements Callable<Integer> {
         }
         for (Syntax.LatencyLimit limit : objective.maxLatency) {
             if (limit.percentile() == 0) {
-                throw usage("--max-latency " + limit.name() + ": the percentile must be above 0");
+                throw usage(spec, "--max-latency " + limit.name() + ": the percentile must be above 0");
             }
             o = o.maxResponseTime(limit.percentile(), positive("--max-latency " + limit.name(), limit.max()));
         }
@@ -243,11 +234,11 @@ final class CapacityCommand implements Callable<Integer> {
             o = o.maxErrorRate(objective.maxErrorRate);
         }
         if (o.isEmpty()) {
-            throw usage("no objective: give --max-p99, --max-latency or --max-error-rate (a search without one would "
-                    + "hold at every rate)");
+            throw usage(spec, "no objective: give --max-p99, --max-latency or --max-error-rate (a search without one "
+                    + "would hold at every rate)");
         }
         if (!(search.resolution > 0 && search.resolution <= 0.5)) {
-            throw usage("--resolution (" + given("--resolution") + ") must be within (0, 50%]");
+            throw usage(spec, "--resolution (" + given(spec, "--resolution") + ") must be within (0, 50%]");
         }
         try {
             Capacity.Builder b = Capacity.of(template(), o).startRate(search.startRate).resolution(search.resolution)
@@ -255,7 +246,7 @@ final class CapacityCommand implements Callable<Integer> {
             if (search.maxRate != null) {
                 b.maxRate(search.maxRate);
             }
-            if (matched("--warm-up-time")) {
+            if (matched(spec, "--warm-up-time")) {
                 b.stepWarmUp(load.warmUp);
             }
             if (!quiet) {
@@ -263,7 +254,7 @@ final class CapacityCommand implements Callable<Integer> {
             }
             return b.build();
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw usage(e.getMessage());
+            throw usage(spec, e.getMessage());
         }
     }
 
@@ -276,7 +267,7 @@ final class CapacityCommand implements Callable<Integer> {
         }
         boolean https = uris.get(0).regionMatches(true, 0, "https:", 0, 6);
         if (load.insecure && !https) {
-            throw usage("--insecure is for https targets only");
+            throw usage(spec, "--insecure is for https targets only");
         }
         b.protocol(load.h1 ? Protocol.HTTP_1_1 : https ? Protocol.NEGOTIATE : Protocol.HTTP_2);
         b.connectTimeout(load.connectTimeout).requestTimeout(load.requestTimeout);
@@ -286,13 +277,13 @@ final class CapacityCommand implements Callable<Integer> {
         for (String header : request.headers) {
             int colon = header.indexOf(':', 1);   // h2load's -H ':authority: x' has a leading colon
             if (colon < 0) {
-                throw usage("-H '" + header + "' must be NAME: VALUE");
+                throw usage(spec, "-H '" + header + "' must be NAME: VALUE");
             }
             b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
         }
         if (request.data != null) {
             if (!Files.isRegularFile(request.data) || !Files.isReadable(request.data)) {
-                throw usage("-d " + request.data + ": cannot read the file");
+                throw usage(spec, "-d " + request.data + ": cannot read the file");
             }
             b.body(request.data);
         }
@@ -300,14 +291,14 @@ final class CapacityCommand implements Callable<Integer> {
             b.method(request.method);
         }
         if (request.inputFile != null) {
-            throw usage("-i does not apply to a capacity search: give the URIs on the command line");
+            throw usage(spec, "-i does not apply to a capacity search: give the URIs on the command line");
         }
         return b;
     }
 
     private Duration positive(String option, Duration d) {
         if (d.isZero()) {
-            throw usage(option + " (0) must be > 0");
+            throw usage(spec, option + " (0) must be > 0");
         }
         return d;
     }
@@ -317,46 +308,12 @@ final class CapacityCommand implements Callable<Integer> {
             return;
         }
         if (Files.isDirectory(file)) {
-            throw usage(option + " " + file + ": is a directory");
+            throw usage(spec, option + " " + file + ": is a directory");
         }
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null && Files.isDirectory(dir) && !Files.isWritable(dir)) {
-            throw usage(option + " " + file + ": the directory " + dir + " is not writable");
+            throw usage(spec, option + " " + file + ": the directory " + dir + " is not writable");
         }
-    }
-
-    private interface Output {
-        void write() throws IOException;
-    }
-
-    private static boolean write(String option, Path file, Output output, PrintStream err) {
-        if (file == null) {
-            return true;
-        }
-        try {
-            Path dir = file.toAbsolutePath().getParent();
-            if (dir != null) {
-                Files.createDirectories(dir);
-            }
-            output.write();
-            return true;
-        } catch (IOException | RuntimeException e) {
-            err.println("loadtest: " + option + " " + file + ": cannot write (" + LoadTestCommand.describe(e) + ")");
-            return false;
-        }
-    }
-
-    private boolean matched(String option) {
-        return spec.commandLine().getParseResult().hasMatchedOption(option);
-    }
-
-    private String given(String option) {
-        List<String> values = spec.commandLine().getParseResult().matchedOption(option).stringValues();
-        return values.get(values.size() - 1);
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 
     /** One line per step on stderr as it ends: {@code step 3  doubling  400 req/s  failed  p99 ...}. */

@@ -1,5 +1,7 @@
 package dev.loadtest.samples.cli;
 
+import static dev.loadtest.samples.cli.CommandFlags.usage;
+
 import dev.loadtest.Comparison;
 import dev.loadtest.Result;
 import dev.loadtest.json.ComparisonJson;
@@ -15,7 +17,6 @@ import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -77,7 +78,7 @@ final class CompareCommand implements Callable<Integer> {
             try {
                 results.add(ResultJson.read(file));
             } catch (IOException | RuntimeException e) {
-                throw usage(file + ": cannot read a result (" + LoadTestCommand.describe(e) + ")");
+                throw usage(spec, file + ": cannot read a result (" + LoadTestCommand.describe(e) + ")");
             }
         }
         Comparison c;
@@ -85,50 +86,23 @@ final class CompareCommand implements Callable<Integer> {
             c = Comparison.of(results.subList(0, results.size() - 1), List.of(results.get(results.size() - 1)),
                     comparison.toOptions());
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+            throw usage(spec, e.getMessage());
         }
         return report(c, json, html, quiet, parent);
     }
 
     /** Writes the files, prints the comparison and its breaches; returns the exit code. */
     static int report(Comparison c, Path json, Path html, boolean quiet, LoadTestCommand parent) {
-        int code = LoadTestCommand.OK;
-        code = write(parent, "--json", json, () -> {
-            Path dir = json.toAbsolutePath().getParent();
-            if (dir != null) {
-                java.nio.file.Files.createDirectories(dir);
-            }
-            ComparisonJson.write(c, json);
-        }, code);
-        code = write(parent, "--html", html, () -> ComparisonHtml.write(c, html), code);
+        // no check before made the folders (ComparisonHtml makes its own)
+        OutputWriter outputs = new OutputWriter(parent.err())
+                .writeInFolder("--json", json, () -> ComparisonJson.write(c, json))
+                .write("--html", html, () -> ComparisonHtml.write(c, html));
         if (!quiet) {
             parent.out().println();
             parent.out().print(c);
             parent.out().flush();
         }
         int verdict = ComparisonOptions.verdict(c, parent.err());
-        return code != LoadTestCommand.OK ? code : verdict;
-    }
-
-    private interface Output {
-        void write() throws IOException;
-    }
-
-    private static int write(LoadTestCommand parent, String option, Path file, Output output, int code) {
-        if (file == null) {
-            return code;
-        }
-        try {
-            output.write();
-            return code;
-        } catch (IOException | RuntimeException e) {
-            parent.err().println("loadtest: " + option + " " + file + ": cannot write (" + LoadTestCommand.describe(e)
-                    + ")");
-            return LoadTestCommand.RUN_FAILED;
-        }
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
+        return outputs.failed() ? LoadTestCommand.RUN_FAILED : verdict;
     }
 }

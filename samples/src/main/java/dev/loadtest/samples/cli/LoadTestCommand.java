@@ -1,5 +1,9 @@
 package dev.loadtest.samples.cli;
 
+import static dev.loadtest.samples.cli.CommandFlags.given;
+import static dev.loadtest.samples.cli.CommandFlags.matched;
+import static dev.loadtest.samples.cli.CommandFlags.usage;
+
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Protocol;
@@ -30,9 +34,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -396,7 +398,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!uris.isEmpty() && request.inputFile != null) {
-            throw usage("give the URIs on the command line or with -i, not both");
+            throw usage(spec, "give the URIs on the command line or with -i, not both");
         }
         List<String> targets = targets();
         boolean demo = targets.isEmpty();
@@ -442,15 +444,15 @@ public final class LoadTestCommand implements Callable<Integer> {
         try {
             baseline.comparison.toOptions();
             if (baseline.abBaseline != null && !baseline.files.isEmpty()) {
-                throw usage("--ab-baseline and --baseline cannot both be given: compare with a recorded run or "
+                throw usage(spec, "--ab-baseline and --baseline cannot both be given: compare with a recorded run or "
                         + "with a target run alongside, not both");
             }
             if (baseline.abBaseline != null && demo) {
-                throw usage("--ab-baseline needs the candidate's URI");
+                throw usage(spec, "--ab-baseline needs the candidate's URI");
             }
             return BaselineGate.read(baseline);
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+            throw usage(spec, e.getMessage());
         }
     }
 
@@ -461,26 +463,26 @@ public final class LoadTestCommand implements Callable<Integer> {
      */
     private void checkCombinations() {
         if (output.prometheus != null && (output.prometheus < 0 || output.prometheus > 65_535)) {
-            throw usage("--prometheus (" + output.prometheus + ") must be within [0, 65535]");
+            throw usage(spec, "--prometheus (" + output.prometheus + ") must be within [0, 65535]");
         }
         if (output.testName != null && output.testName.isBlank()) {
-            throw usage("--test-name ('" + output.testName + "') must not be blank");
+            throw usage(spec, "--test-name ('" + output.testName + "') must not be blank");
         }
         for (String stages : List.of("--stage", "--concurrency-stage")) {
-            if (matched(stages)) {
+            if (matched(spec, stages)) {
                 for (String other : List.of("-n", "-D", "-R", "--rps", "--stage")) {
-                    if (!other.equals(stages) && matched(other)) {
-                        throw usage(stages + " cannot be given with " + other + ": the stages set the "
+                    if (!other.equals(stages) && matched(spec, other)) {
+                        throw usage(spec, stages + " cannot be given with " + other + ": the stages set the "
                                 + (stages.equals("--stage") ? "rate" : "concurrency") + " and the duration");
                     }
                 }
             }
         }
         if (rate.rate != null && rate.rps != null) {
-            throw usage("-R and --rps cannot both be given: -R is the total rate, --rps the rate per client");
+            throw usage(spec, "-R and --rps cannot both be given: -R is the total rate, --rps the rate per client");
         }
         if (rate.rate != null && rate.rate.isRamp() && load.requests != null) {
-            throw usage("-R " + given("-R") + " ramps over the duration: give -D, not -n");
+            throw usage(spec, "-R " + given(spec, "-R") + " ramps over the duration: give -D, not -n");
         }
     }
 
@@ -495,11 +497,11 @@ public final class LoadTestCommand implements Callable<Integer> {
             lines = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString().lines()
                     .toList();
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+            throw usage(spec, e.getMessage());
         } catch (java.nio.charset.CharacterCodingException e) {
-            throw usage("-i " + request.inputFile + ": the file is not UTF-8 text");
+            throw usage(spec, "-i " + request.inputFile + ": the file is not UTF-8 text");
         } catch (IOException | UncheckedIOException e) {
-            throw usage("-i " + request.inputFile + ": cannot read the file (" + describe(e) + ")");
+            throw usage(spec, "-i " + request.inputFile + ": cannot read the file (" + describe(e) + ")");
         }
         List<String> read = new ArrayList<>();
         for (String line : lines) {
@@ -509,7 +511,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             }
         }
         if (read.isEmpty()) {
-            throw usage("-i " + request.inputFile + ": the file has no URI");
+            throw usage(spec, "-i " + request.inputFile + ": the file has no URI");
         }
         return read;
     }
@@ -530,7 +532,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             try {
                 InetAddress.getAllByName(host);
             } catch (UnknownHostException e) {
-                throw usage("cannot resolve host " + host);
+                throw usage(spec, "cannot resolve host " + host);
             }
         }
     }
@@ -547,7 +549,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         try {
             files.check();
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+            throw usage(spec, e.getMessage());
         }
     }
 
@@ -556,7 +558,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             LoadTest.Builder b = LoadTest.target(targets.toArray(String[]::new));
             int clients = clients(demo);
             b.clients(clients);
-            b.streams(demo && !matched("-m") ? DEMO_CONCURRENCY : load.streams);
+            b.streams(demo && !matched(spec, "-m") ? DEMO_CONCURRENCY : load.streams);
             if (load.threads != null) {
                 b.threads(load.threads);
             }
@@ -583,7 +585,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                 }
             }
             boolean timed = load.requests == null;
-            if (matched("--warm-up-time")) {
+            if (matched(spec, "--warm-up-time")) {
                 b.warmUp(load.warmUp);
             } else if (demo && timed) {
                 b.warmUp(Duration.ofMillis(500));
@@ -598,7 +600,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             for (String header : request.headers) {
                 int colon = header.indexOf(':', 1);   // h2load's -H ':authority: x' has a leading colon
                 if (colon < 0) {
-                    throw usage("-H '" + Redaction.headerLine(header) + "' must be NAME: VALUE");
+                    throw usage(spec, "-H '" + Redaction.headerLine(header) + "' must be NAME: VALUE");
                 }
                 b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
             }
@@ -611,7 +613,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             applyShard(b);
             return b.build();
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw usage(inFlagTerms(e.getMessage()));
+            throw usage(spec, inFlagTerms(e.getMessage()));
         }
     }
 
@@ -647,7 +649,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                 case "interval" -> "--interval";
                 default -> rate.rps != null ? "--rps" : "-R";
             };
-            String value = matched(flag) ? given(flag) : m.group(2);
+            String value = matched(spec, flag) ? given(spec, flag) : m.group(2);
             m.appendReplacement(s, Matcher.quoteReplacement(flag + " (" + value + ")"));
         }
         m.appendTail(s);
@@ -657,25 +659,25 @@ public final class LoadTestCommand implements Callable<Integer> {
     /** --shard, --shards with $JOB_COMPLETION_INDEX, --start-at, --start-delay. */
     private void applyShard(LoadTest.Builder b) {
         if (shard.shard != null && shard.shards != null) {
-            throw usage("--shard and --shards cannot both be given: --shards takes the index from $"
+            throw usage(spec, "--shard and --shards cannot both be given: --shards takes the index from $"
                     + JOB_COMPLETION_INDEX);
         }
         if (shard.shard != null) {
             String[] parts = shard.shard.split("/", -1);
             if (parts.length != 2) {
-                throw usage("--shard (" + shard.shard + ") must be I/N, e.g. 0/3 (0-based index I of N shards)");
+                throw usage(spec, "--shard (" + shard.shard + ") must be I/N, e.g. 0/3 (0-based index I of N shards)");
             }
             b.shard(shardNumber("--shard index", parts[0]), shardNumber("--shard count", parts[1]));
         } else if (shard.shards != null) {
             String index = environment.apply(JOB_COMPLETION_INDEX);
             if (index == null || index.isBlank()) {
-                throw usage("--shards (" + shard.shards + ") needs $" + JOB_COMPLETION_INDEX
+                throw usage(spec, "--shards (" + shard.shards + ") needs $" + JOB_COMPLETION_INDEX
                         + " (set by a Kubernetes Indexed Job); elsewhere give --shard I/N");
             }
             b.shard(shardNumber("$" + JOB_COMPLETION_INDEX, index), shard.shards);
         }
         if (shard.startAt != null && shard.startDelay != null) {
-            throw usage("--start-at and --start-delay cannot both be given");
+            throw usage(spec, "--start-at and --start-delay cannot both be given");
         }
         java.time.Instant now = java.time.Instant.now();
         if (shard.startAt != null) {
@@ -686,16 +688,17 @@ public final class LoadTestCommand implements Callable<Integer> {
                 at = java.time.Instant.ofEpochSecond(seconds.setScale(0, java.math.RoundingMode.FLOOR).longValueExact(),
                         seconds.remainder(java.math.BigDecimal.ONE).movePointRight(9).longValue());
             } catch (NumberFormatException | ArithmeticException | java.time.DateTimeException e) {
-                throw usage("--start-at (" + shard.startAt + ") must be seconds since 1970 (UTC), e.g. "
+                throw usage(spec, "--start-at (" + shard.startAt + ") must be seconds since 1970 (UTC), e.g. "
                         + now.getEpochSecond());
             }
             if (at.isAfter(now.plus(LoadTest.MAX_START_DELAY))) {
-                throw usage("--start-at (" + shard.startAt + ", " + at + ") must be at most 1h from now (" + now + ")");
+                throw usage(spec, "--start-at (" + shard.startAt + ", " + at + ") must be at most 1h from now (" + now
+                        + ")");
             }
             b.startAt(at);
         } else if (shard.startDelay != null) {
             if (shard.startDelay.compareTo(LoadTest.MAX_START_DELAY) > 0) {
-                throw usage("--start-delay (" + given("--start-delay") + ") must be at most 1h");
+                throw usage(spec, "--start-delay (" + given(spec, "--start-delay") + ") must be at most 1h");
             }
             java.time.Instant at = now.plus(shard.startDelay);
             // whole seconds: processes started within the same second share the start
@@ -707,7 +710,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         try {
             return Integer.parseInt(text.strip());
         } catch (NumberFormatException e) {
-            throw usage(what + " (" + text + ") must be a whole number");
+            throw usage(spec, what + " (" + text + ") must be a whole number");
         }
     }
 
@@ -733,7 +736,7 @@ public final class LoadTestCommand implements Callable<Integer> {
                 hlog = new HistogramLogOutput(output.hlog,
                         System.currentTimeMillis() + planned.warmUp().toMillis());
             } catch (IOException e) {
-                throw usage("--hlog " + output.hlog + ": " + describe(e));
+                throw usage(spec, "--hlog " + output.hlog + ": " + describe(e));
             }
             withListeners.listener(hlog);
         }
@@ -750,16 +753,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             close(prometheus);
             throw e;
         }
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread onShutdown = new Thread(() -> {
-            run.stop();
-            try {
-                reported.await(10, TimeUnit.SECONDS);   // bounded: a stuck disk must not hold the JVM forever
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "loadtest-report-on-shutdown");
-        Runtime.getRuntime().addShutdownHook(onShutdown);
+        ReportOnShutdown onShutdown = ReportOnShutdown.register("loadtest-report-on-shutdown", run::stop);
         try {
             Result result;
             try {
@@ -774,12 +768,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             return report(result, hlog);
         } finally {
             close(prometheus);
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onShutdown);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running and has just been released
-            }
+            onShutdown.release();
         }
     }
 
@@ -792,7 +781,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         try {
             prometheus = PrometheusOutput.start(output.prometheus, TestName.of(planned, output.testName));
         } catch (IOException e) {
-            throw usage("--prometheus " + output.prometheus + ": cannot listen on 127.0.0.1:" + output.prometheus
+            throw usage(spec, "--prometheus " + output.prometheus + ": cannot listen on 127.0.0.1:" + output.prometheus
                     + " (" + describe(e) + ")");
         }
         withListeners.listener(prometheus.listener());
@@ -812,31 +801,30 @@ public final class LoadTestCommand implements Callable<Integer> {
     int report(Result result, HistogramLogOutput hlog) {
         List<Gate.Outcome> outcomes = checkGates(result);
         String testName = TestName.of(result.test(), output.testName);
-        int code = OK;
+        OutputWriter files = new OutputWriter(err);
         if (hlog != null) {
-            code = write("--hlog", output.hlog, hlog::close, code);
+            files.write("--hlog", output.hlog, hlog::close);
         }
-        code = write("--json", output.json, () -> ResultJson.write(result, output.json), code);
-        code = write("--csv", output.csv, () -> {
+        files.write("--json", output.json, () -> ResultJson.write(result, output.json));
+        files.write("--csv", output.csv, () -> {
             try (Writer w = Files.newBufferedWriter(output.csv, StandardCharsets.UTF_8)) {
                 TimelineCsv.write(result, w);
             }
-        }, code);
-        code = write("--hgrm", output.hgrm, () -> {
+        });
+        files.write("--hgrm", output.hgrm, () -> {
             ByteArrayOutputStream text = new ByteArrayOutputStream();
             try (PrintStream p = new PrintStream(text, false, StandardCharsets.UTF_8)) {
                 // nanoseconds shown as milliseconds, 5 ticks per half distance: what wrk2 --latency prints
                 result.responseTime().toHistogram().outputPercentileDistribution(p, 5, 1_000_000.0);
             }
             Files.write(output.hgrm, text.toByteArray());   // unlike a PrintStream, fails loudly
-        }, code);
-        code = write("--html", output.html, () -> HtmlReport.write(result,
-                outcomes.stream().map(Gate.Outcome::forReport).toList(), output.html), code);
-        code = write("--junit-xml", output.junitXml,
-                () -> JunitXmlOutput.write(output.junitXml, testName, result, outcomes, java.time.Instant.now()), code);
+        });
+        files.write("--html", output.html, () -> HtmlReport.write(result,
+                outcomes.stream().map(Gate.Outcome::forReport).toList(), output.html));
+        files.write("--junit-xml", output.junitXml,
+                () -> JunitXmlOutput.write(output.junitXml, testName, result, outcomes, java.time.Instant.now()));
         Path summary = StepSummary.file(environment);
-        code = write("$" + StepSummary.VARIABLE, summary,
-                () -> StepSummary.append(summary, testName, result, outcomes), code);
+        files.write("$" + StepSummary.VARIABLE, summary, () -> StepSummary.append(summary, testName, result, outcomes));
         if (!output.quiet) {
             out.println();
             out.print(result);
@@ -859,7 +847,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         if (outcomes.isEmpty() && !toldWhy) {
             NoSuccessNotice.of(result).ifPresent(err::println);   // exit 0 as h2load, but not silently
         }
-        code = code != OK ? code : breached ? GATE_BREACHED : OK;
+        int code = files.failed() ? RUN_FAILED : breached ? GATE_BREACHED : OK;
         return baselines.isEmpty() ? code : BaselineGate.check(this, baseline, baselines, result, output.quiet, code);
     }
 
@@ -903,43 +891,11 @@ public final class LoadTestCommand implements Callable<Integer> {
         return list.stream().map(g -> g.check(result)).toList();
     }
 
-    private interface Output {
-        void write() throws IOException;
-    }
-
-    /** Writes one output file; a failure is reported on its own line and makes the exit code 3. */
-    private int write(String option, Path file, Output output, int code) {
-        if (file == null) {
-            return code;
-        }
-        try {
-            output.write();
-            return code;
-        } catch (IOException | RuntimeException e) {
-            err.println("loadtest: " + option + " " + file + ": cannot write (" + describe(e) + ")");
-            return RUN_FAILED;
-        }
-    }
-
     // ---- helpers -------------------------------------------------------------------------------------
 
     /** -c, or the demo's default when the demo runs without it. */
     private int clients(boolean demo) {
-        return demo && !matched("-c") ? DEMO_CONCURRENCY : load.clients;
-    }
-
-    private boolean matched(String option) {
-        return spec.commandLine().getParseResult().hasMatchedOption(option);
-    }
-
-    /** The text given for an option (its last occurrence). */
-    private String given(String option) {
-        List<String> values = spec.commandLine().getParseResult().matchedOption(option).stringValues();
-        return values.get(values.size() - 1);
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
+        return demo && !matched(spec, "-c") ? DEMO_CONCURRENCY : load.clients;
     }
 
     static String describe(Throwable e) {

@@ -1,5 +1,7 @@
 package dev.loadtest.samples.cli;
 
+import static dev.loadtest.samples.cli.CommandFlags.usage;
+
 import dev.loadtest.Result;
 import dev.loadtest.Results;
 import dev.loadtest.internal.BoundedFile;
@@ -15,7 +17,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -98,9 +99,9 @@ final class MergeCommand implements Callable<Integer> {
                 BoundedFile.check("merged file", file, MAX_RESULT_FILE_BYTES);
                 results.add(ResultJson.read(file));   // its format errors start with the file's name
             } catch (ResultFormatException | IllegalArgumentException e) {
-                throw usage(e.getMessage());
+                throw usage(spec, e.getMessage());
             } catch (IOException | RuntimeException e) {
-                throw usage(file + ": cannot read a result (" + LoadTestCommand.describe(e) + ")");
+                throw usage(spec, file + ": cannot read a result (" + LoadTestCommand.describe(e) + ")");
             }
             names.add(file.toString());
         }
@@ -108,7 +109,7 @@ final class MergeCommand implements Callable<Integer> {
         try {
             merged = Results.merge(results, names);
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+            throw usage(spec, e.getMessage());
         }
         int n = results.get(0).test().shardCount();
         if (n > results.size() && !quiet) {
@@ -116,9 +117,5 @@ final class MergeCommand implements Callable<Integer> {
                     + "are those of the shards given");
         }
         return parent.report(merged, null);
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 }

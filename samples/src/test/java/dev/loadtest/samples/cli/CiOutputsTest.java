@@ -2,7 +2,6 @@ package dev.loadtest.samples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loadtest.samples.DemoServer;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -11,11 +10,10 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -25,24 +23,11 @@ import org.w3c.dom.NodeList;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class CiOutputsTest {
 
-    private static DemoServer server;
-    private static String hello;
-    private static String notFound;
+    @RegisterExtension
+    static final DemoServerExtension server = new DemoServerExtension();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() {
-        server = new DemoServer().start();
-        hello = server.uri("/hello").toString();
-        notFound = server.uri("/missing").toString();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     @AfterEach
     void restoreEnvironment() {
@@ -56,7 +41,7 @@ class CiOutputsTest {
         Path xml = dir.resolve("reports/loadtest.xml");   // folders are made
 
         CommandRun run = CommandRun.of("-n", "40", "--max-p99", "10s", "--min-rps", "10M", "--test-name", "hello <&>",
-                "--junit-xml", xml.toString(), hello);
+                "--junit-xml", xml.toString(), server.hello());
 
         assertThat(run.code()).as(run.err()).isEqualTo(LoadTestCommand.GATE_BREACHED);
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile());
@@ -89,13 +74,13 @@ class CiOutputsTest {
     void should_write_a_suite_without_test_cases_for_a_run_without_gates() throws Exception {
         Path xml = dir.resolve("no-gates.xml");
 
-        CommandRun run = CommandRun.of("-q", "-n", "20", "--junit-xml", xml.toString(), hello);
+        CommandRun run = CommandRun.of("-q", "-n", "20", "--junit-xml", xml.toString(), server.hello());
 
         assertThat(run.code()).as(run.err()).isZero();
         Element suite = (Element) DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile())
                 .getElementsByTagName("testsuite").item(0);
         assertThat(suite.getAttribute("tests")).isEqualTo("0");
-        assertThat(suite.getAttribute("name")).isEqualTo(hello);   // the default name: the URI without a query
+        assertThat(suite.getAttribute("name")).isEqualTo(server.hello());   // the default name: the URI without a query
         assertThat(suite.getElementsByTagName("system-out").item(0).getTextContent()).contains("finished in");
     }
 
@@ -107,7 +92,7 @@ class CiOutputsTest {
 
     @Test
     void should_refuse_a_junit_xml_path_that_is_a_directory() {
-        CommandRun run = CommandRun.of("-n", "10", "--junit-xml", dir.toString(), hello);
+        CommandRun run = CommandRun.of("-n", "10", "--junit-xml", dir.toString(), server.hello());
 
         assertThat(run.code()).isEqualTo(LoadTestCommand.USAGE);
         assertThat(run.err()).contains("--junit-xml " + dir + ": is a directory");
@@ -122,7 +107,7 @@ class CiOutputsTest {
         LoadTestCommand.environment = Map.of(StepSummary.VARIABLE, summary.toString())::get;
 
         CommandRun run = CommandRun.of("-q", "-n", "30", "--max-error-rate", "1%", "--max-p99", "10s",
-                "--test-name", "missing | page", notFound);
+                "--test-name", "missing | page", server.notFound());
 
         assertThat(run.code()).isEqualTo(LoadTestCommand.GATE_BREACHED);
         String md = Files.readString(summary, StandardCharsets.UTF_8);
@@ -138,7 +123,7 @@ class CiOutputsTest {
     void should_write_no_summary_without_the_variable() {
         LoadTestCommand.environment = name -> null;
 
-        CommandRun run = CommandRun.of("-q", "-n", "10", hello);
+        CommandRun run = CommandRun.of("-q", "-n", "10", server.hello());
 
         assertThat(run.code()).isZero();
         assertThat(dir).isEmptyDirectory();
@@ -148,7 +133,7 @@ class CiOutputsTest {
     void should_exit_3_when_the_summary_cannot_be_written() {
         LoadTestCommand.environment = Map.of(StepSummary.VARIABLE, dir.toString())::get;   // a directory
 
-        CommandRun run = CommandRun.of("-q", "-n", "10", hello);
+        CommandRun run = CommandRun.of("-q", "-n", "10", server.hello());
 
         assertThat(run.code()).isEqualTo(LoadTestCommand.RUN_FAILED);
         assertThat(run.errLines()).singleElement().asString()
@@ -159,7 +144,7 @@ class CiOutputsTest {
 
     @Test
     void should_say_on_one_line_that_no_request_succeeded_and_still_exit_0() {
-        CommandRun run = CommandRun.of("-n", "30", "-c", "2", notFound);
+        CommandRun run = CommandRun.of("-n", "30", "-c", "2", server.notFound());
 
         assertThat(run.code()).isZero();
         assertThat(run.errLines()).filteredOn(l -> l.startsWith("loadtest:")).singleElement().asString()
@@ -183,7 +168,7 @@ class CiOutputsTest {
 
     @Test
     void should_leave_it_to_the_gates_when_there_are_gates() {
-        CommandRun run = CommandRun.of("-n", "20", "--max-p99", "10s", notFound);
+        CommandRun run = CommandRun.of("-n", "20", "--max-p99", "10s", server.notFound());
 
         assertThat(run.code()).isZero();
         assertThat(run.err()).doesNotContain("no request succeeded");
@@ -191,7 +176,7 @@ class CiOutputsTest {
 
     @Test
     void should_say_nothing_when_requests_succeeded() {
-        CommandRun run = CommandRun.of("-n", "20", hello);
+        CommandRun run = CommandRun.of("-n", "20", server.hello());
 
         assertThat(run.code()).isZero();
         assertThat(run.errLines()).noneMatch(l -> l.startsWith("loadtest:"));

@@ -11,7 +11,6 @@ import dev.loadtest.Protocol;
 import dev.loadtest.Result;
 import dev.loadtest.Stage;
 import dev.loadtest.json.ResultJson;
-import dev.loadtest.samples.DemoServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,10 +24,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -40,24 +38,11 @@ import picocli.CommandLine.Model.OptionSpec;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LoadTestCommandTest {
 
-    private static DemoServer server;
-    private static String hello;
-    private static String notFound;
+    @RegisterExtension
+    static final DemoServerExtension server = new DemoServerExtension();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() {
-        server = new DemoServer().start();
-        hello = server.uri("/hello").toString();
-        notFound = server.uri("/missing").toString();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     // ---- help --------------------------------------------------------------------------------------------
 
@@ -121,7 +106,7 @@ class LoadTestCommandTest {
         CommandRun run = CommandRun.of("-c", "2", "-m", "2", "-D", "600ms", "--interval", "100ms",
                 "-H", "Authorization: Bearer s3cr3t", "-H", "X-Test: yes",
                 "--json", json.toString(), "--csv", csv.toString(), "--hgrm", hgrm.toString(),
-                "--hlog", hlog.toString(), "--html", html.toString(), hello);
+                "--hlog", hlog.toString(), "--html", html.toString(), server.hello());
 
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.out()).startsWith("running LoadTest[").contains("finished in").contains("protocol: h2c, 2 clients");
@@ -212,7 +197,7 @@ class LoadTestCommandTest {
     void should_print_nothing_with_quiet_but_still_write_files() throws IOException {
         Path json = dir.resolve("quiet.json");
 
-        CommandRun run = CommandRun.of("-q", "-n", "20", "--json", json.toString(), hello);
+        CommandRun run = CommandRun.of("-q", "-n", "20", "--json", json.toString(), server.hello());
 
         assertThat(run.code()).isZero();
         assertThat(run.out()).isEmpty();
@@ -222,7 +207,7 @@ class LoadTestCommandTest {
 
     @Test
     void should_print_a_progress_line_per_interval_counting_failed_statuses() {
-        CommandRun run = CommandRun.of("-c", "2", "-D", "400ms", "--interval", "100ms", notFound);
+        CommandRun run = CommandRun.of("-c", "2", "-D", "400ms", "--interval", "100ms", server.notFound());
 
         assertThat(run.code()).isZero();
         List<String> lines = run.errLines().stream().filter(l -> l.startsWith("[")).toList();
@@ -235,7 +220,7 @@ class LoadTestCommandTest {
 
     @Test
     void should_draw_a_progress_bar_when_stderr_is_a_terminal() {
-        CommandRun run = CommandRun.of(true, "-D", "400ms", hello);
+        CommandRun run = CommandRun.of(true, "-D", "400ms", server.hello());
 
         assertThat(run.code()).isZero();
         assertThat(run.err()).contains("loadtest").contains("%").contains("done").contains("req/s");
@@ -293,7 +278,7 @@ class LoadTestCommandTest {
     void should_map_the_flags_to_the_load_test(String flags, Check check) throws IOException {
         Path json = dir.resolve("flags.json");
         List<String> args = new ArrayList<>(List.of(flags.split(" ")));
-        args.addAll(List.of("-q", "--json", json.toString(), hello));
+        args.addAll(List.of("-q", "--json", json.toString(), server.hello()));
 
         CommandRun run = CommandRun.of(args);
 
@@ -304,7 +289,8 @@ class LoadTestCommandTest {
     @Test
     void should_post_a_body_file_to_uris_read_from_a_file() throws IOException {
         Path body = Files.write(dir.resolve("body.json"), "{\"hello\":1}".getBytes(StandardCharsets.UTF_8));
-        Path uris = Files.writeString(dir.resolve("uris.txt"), "# targets\n" + hello + "\n\n" + hello + "?b=2\n");
+        Path uris = Files.writeString(dir.resolve("uris.txt"),
+                "# targets\n" + server.hello() + "\n\n" + server.hello() + "?b=2\n");
         Path json = dir.resolve("post.json");
 
         CommandRun run = CommandRun.of("-q", "-n", "10", "-d", body.toString(), "-i", uris.toString(),
@@ -315,7 +301,8 @@ class LoadTestCommandTest {
         assertThat(test.method()).isEqualTo("POST");
         byte[] sent = Files.readAllBytes(body);
         assertThat(test.body()).hasValueSatisfying(b -> assertThat(b).isEqualTo(sent));
-        assertThat(test.targets()).extracting(Object::toString).containsExactly(hello, hello + "?b=2");
+        assertThat(test.targets()).extracting(Object::toString)
+                .containsExactly(server.hello(), server.hello() + "?b=2");
     }
 
     // ---- gates -------------------------------------------------------------------------------------------
@@ -323,7 +310,7 @@ class LoadTestCommandTest {
     @Test
     void should_exit_0_when_every_gate_is_kept() {
         CommandRun run = CommandRun.of("-n", "50", "--max-p99", "10s", "--max-latency", "p50=10s",
-                "--max-latency", "max=10s", "--min-rps", "1", "--max-error-rate", "0", "--require-ok", hello);
+                "--max-latency", "max=10s", "--min-rps", "1", "--max-error-rate", "0", "--require-ok", server.hello());
 
         assertThat(run.code()).as(run.err()).isEqualTo(LoadTestCommand.OK);
         assertThat(run.out()).contains("gates:")
@@ -350,7 +337,7 @@ class LoadTestCommandTest {
     void should_exit_1_and_list_a_breached_gate(String gate, String path, String breach) {
         List<String> args = new ArrayList<>(List.of("-n", "50"));
         args.addAll(List.of(gate.split(" ")));
-        args.add(path.equals("hello") ? hello : notFound);
+        args.add(path.equals("hello") ? server.hello() : server.notFound());
 
         CommandRun run = CommandRun.of(args);
 
@@ -363,7 +350,7 @@ class LoadTestCommandTest {
     @Test
     void should_list_every_breached_gate_even_when_quiet() {
         CommandRun run = CommandRun.of("-q", "-n", "20", "--max-p99", "1us", "--require-ok", "--min-rps", "1",
-                notFound);
+                server.notFound());
 
         assertThat(run.code()).isEqualTo(LoadTestCommand.GATE_BREACHED);
         assertThat(run.out()).isEmpty();
@@ -374,7 +361,7 @@ class LoadTestCommandTest {
     void should_list_each_gate_with_required_actual_and_result_in_the_html_report() throws IOException {
         Path html = dir.resolve("gates.html");
         CommandRun run = CommandRun.of("-q", "-n", "20", "--max-p99", "10s", "--require-ok", "--html",
-                html.toString(), notFound);
+                html.toString(), server.notFound());
 
         assertThat(run.code()).as(run.err()).isEqualTo(LoadTestCommand.GATE_BREACHED);
         String page = Files.readString(html, StandardCharsets.UTF_8);
@@ -392,7 +379,7 @@ class LoadTestCommandTest {
     void should_write_outputs_to_dev_null_however_many_name_it() {
         assumeThat(Path.of("/dev/null")).exists();
 
-        CommandRun run = CommandRun.of("-q", "-n", "10", "--json", "/dev/null", "--html", "/dev/null", hello);
+        CommandRun run = CommandRun.of("-q", "-n", "10", "--json", "/dev/null", "--html", "/dev/null", server.hello());
 
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.err()).isEmpty();
@@ -403,7 +390,7 @@ class LoadTestCommandTest {
         assumeThat(Path.of("/dev/full")).exists();   // Linux: every write fails with ENOSPC
         // the command refuses /dev/full before a run (UsageErrorTest); a disk that fills up during the run
         // is what this stands for, so the report is given the file past that check
-        Result result = LoadTest.target(hello).requests(10).run();
+        Result result = LoadTest.target(server.hello()).requests(10).run();
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         LoadTestCommand command = new LoadTestCommand(new java.io.PrintStream(out, true, StandardCharsets.UTF_8),

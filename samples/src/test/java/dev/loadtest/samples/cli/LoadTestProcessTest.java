@@ -3,7 +3,6 @@ package dev.loadtest.samples.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.loadtest.samples.DemoServer;
 import dev.loadtest.testing.Await;
 import java.io.File;
 import java.io.IOException;
@@ -15,10 +14,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,20 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
 class LoadTestProcessTest {
 
     private static final long TIMEOUT_SECONDS = 30;
-    private static DemoServer server;
+
+    @RegisterExtension
+    static final DemoServerExtension server = new DemoServerExtension();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() {
-        server = new DemoServer().start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     record Exit(int code, String out, String err) {
     }

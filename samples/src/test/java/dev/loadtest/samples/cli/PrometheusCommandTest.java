@@ -3,7 +3,6 @@ package dev.loadtest.samples.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.json.ResultJson;
-import dev.loadtest.samples.DemoServer;
 import dev.loadtest.testing.Await;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -22,10 +21,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code --prometheus PORT}: the command's live metrics, scraped while it runs. */
@@ -35,21 +33,13 @@ class PrometheusCommandTest {
     private static final Pattern SERVED = Pattern.compile("prometheus metrics at (http://127\\.0\\.0\\.1:\\d+/metrics)");
     private static final Pattern DONE = Pattern.compile("(?m)^loadtest_requests_done_total\\{test=\"cli\"} (\\S+)$");
 
-    private static DemoServer server;
+    @RegisterExtension
+    static final DemoServerExtension server = new DemoServerExtension();
+
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() {
-        server = new DemoServer().start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     @Test
     void should_serve_the_live_metrics_while_the_command_runs_and_stop_with_it() throws Exception {

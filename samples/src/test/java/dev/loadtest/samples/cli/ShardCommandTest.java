@@ -4,36 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.Result;
 import dev.loadtest.json.ResultJson;
-import dev.loadtest.samples.DemoServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ShardCommandTest {
 
-    private static DemoServer server;
+    @RegisterExtension
+    static final DemoServerExtension server = new DemoServerExtension();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() {
-        server = new DemoServer().start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     @AfterEach
     void restoreEnvironment() {

@@ -6,7 +6,6 @@ import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Result;
 import dev.loadtest.Results;
 import dev.loadtest.json.ResultJson;
-import dev.loadtest.samples.DemoServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,30 +13,20 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Three processes of the command, shards 0..2 of one run against one local server, then merged. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ShardProcessTest {
 
-    private static DemoServer server;
+    @RegisterExtension
+    static final DemoServerExtension server = new DemoServerExtension();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() {
-        server = new DemoServer().start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     @Test
     void should_do_the_planned_run_in_three_processes_and_merge_it_exactly() throws Exception {

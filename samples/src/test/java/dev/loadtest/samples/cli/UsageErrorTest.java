@@ -2,7 +2,6 @@ package dev.loadtest.samples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loadtest.samples.DemoServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,9 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -26,25 +25,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class UsageErrorTest {
 
-    private static DemoServer server;
+    @RegisterExtension
+    static final DemoServerExtension server = new DemoServerExtension();
 
     @TempDir
     static Path dir;
 
     @BeforeAll
     static void start() throws IOException {
-        server = new DemoServer().start();
         Files.writeString(dir.resolve("empty.txt"), "\n# nothing here\n\n");
         Files.createDirectories(dir.resolve("a-directory"));
         Files.writeString(dir.resolve("uris.txt"), server.uri("/hello") + "\n");
         try (java.io.RandomAccessFile huge = new java.io.RandomAccessFile(dir.resolve("huge.txt").toFile(), "rw")) {
             huge.setLength(LoadTestCommand.MAX_INPUT_FILE_BYTES + 1);   // sparse: no disk used
         }
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     static Stream<Arguments> badInput() {
