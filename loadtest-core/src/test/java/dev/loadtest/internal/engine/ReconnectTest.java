@@ -49,8 +49,10 @@ class ReconnectTest {
             assertThat(r.requests().retried()).as(r.toString()).isPositive();
             if (protocol == Protocol.HTTP_2) {
                 // Known residual (issue 12 stays open for it): over h2c about one run in two loses one request of
-                // 20,000 to "Connection is closed" as nginx closes a rotated connection; which stream, and why it
-                // is not above the GOAWAY's last-stream-id, is not found yet. More than one is a regression.
+                // 20,000. Traced: it is the stream AT the GOAWAY's last-stream-id (processed by nginx), whose 200
+                // head arrived but whose body was cut by the connection's close ("Connection is closed"); likely
+                // nginx's close racing our WINDOW_UPDATEs into a reset. Processed, so not sent again; counted as
+                // a reset, as h2load counts it. More than one is a regression.
                 assertThat(r.requests().failed()).as(r.toString()).isLessThanOrEqualTo(1);
                 assertThat(r.requests().succeeded()).as(r.toString()).isGreaterThanOrEqualTo(19_999);
                 return;
