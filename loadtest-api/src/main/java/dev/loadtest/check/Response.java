@@ -65,7 +65,7 @@ public interface Response {
      * @param status the status code, within [100, 599]
      * @param headers the headers, one value each
      * @param body the body, encoded with the {@code Content-Type}'s charset (UTF-8 by default)
-     * @throws IllegalArgumentException if the status is out of range or a header name is not an HTTP token
+     * @throws IllegalArgumentException if the status is not within [100, 599]
      */
     static Response of(int status, Map<String, String> headers, String body) {
         CapturedResponse.Builder builder = CapturedResponse.builder(status);
