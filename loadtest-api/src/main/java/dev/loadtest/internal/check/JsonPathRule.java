@@ -27,7 +27,8 @@ public final class JsonPathRule {
     private static final JsonFactory JSON = new JsonFactory();
 
     private final String path;
-    private final JsonPointer pointer;
+    /** Immutable, so one for all responses: it makes the per-step filters as the parser descends. */
+    private final TokenFilter filter;
     /** The last property named by the path: what decides whether a value there is shown or redacted. */
     private final String lastProperty;
     private final String expected;
@@ -40,14 +41,15 @@ public final class JsonPathRule {
         Objects.requireNonNull(path, "json path must not be null");
         this.expected = Objects.requireNonNull(expected, "expected value at " + path + " must not be null");
         this.path = path;
-        this.pointer = JsonPaths.pointer(path);
+        JsonPointer pointer = JsonPaths.pointer(path);
+        this.filter = new JsonPointerBasedFilter(pointer);
         this.lastProperty = lastProperty(pointer);
         this.expectedNumber = number(expected);
     }
 
     /** Null when the value at the path equals the expected one, else the reason. */
     public String failure(Response response) {
-        try (JsonParser parser = new FilteringParserDelegate(open(response), new JsonPointerBasedFilter(pointer),
+        try (JsonParser parser = new FilteringParserDelegate(open(response), filter,
                 TokenFilter.Inclusion.ONLY_INCLUDE_ALL, false)) {
             JsonToken token = parser.nextToken();
             if (token == null) {
