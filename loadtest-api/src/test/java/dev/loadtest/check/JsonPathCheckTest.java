@@ -63,6 +63,13 @@ class JsonPathCheckTest {
     }
 
     @Test
+    void should_compare_the_whole_document_at_the_root() {
+        assertThat(Check.jsonPath("$", "ok").failure(json("\"ok\""))).isEmpty();
+        assertThat(Check.jsonPath("", "42").failure(json("42"))).isEmpty();
+        assertThat(Check.jsonPath("$", "ok").failure(json("{\"a\":1}"))).contains("$ was an object");
+    }
+
+    @Test
     void should_fail_on_a_missing_value_an_object_or_an_array() {
         assertThat(failure("$.missing", "x")).isEqualTo("$.missing is missing");
         assertThat(failure("$.status.deeper", "x")).isEqualTo("$.status.deeper is missing");

@@ -27,7 +27,10 @@ public final class JsonPathRule {
     private static final JsonFactory JSON = new JsonFactory();
 
     private final String path;
-    /** Immutable, so one for all responses: it makes the per-step filters as the parser descends. */
+    /**
+     * Immutable, so one for all responses: it makes the per-step filters as the parser descends. Null for the
+     * root ({@code $}), which is the first token: Jackson's filter would not return a root object.
+     */
     private final TokenFilter filter;
     /** The last property named by the path: what decides whether a value there is shown or redacted. */
     private final String lastProperty;
@@ -42,14 +45,14 @@ public final class JsonPathRule {
         this.expected = Objects.requireNonNull(expected, "expected value at " + path + " must not be null");
         this.path = path;
         JsonPointer pointer = JsonPaths.pointer(path);
-        this.filter = new JsonPointerBasedFilter(pointer);
+        this.filter = pointer.matches() ? null : new JsonPointerBasedFilter(pointer);
         this.lastProperty = lastProperty(pointer);
         this.expectedNumber = number(expected);
     }
 
     /** Null when the value at the path equals the expected one, else the reason. */
     public String failure(Response response) {
-        try (JsonParser parser = new FilteringParserDelegate(open(response), filter,
+        try (JsonParser parser = filter == null ? open(response) : new FilteringParserDelegate(open(response), filter,
                 TokenFilter.Inclusion.ONLY_INCLUDE_ALL, false)) {
             JsonToken token = parser.nextToken();
             if (token == null) {
