@@ -120,13 +120,22 @@ public final class CapturedResponse implements Response {
 
     @Override
     public List<String> headers(String name) {
-        List<String> values = new ArrayList<>(1);
+        List<String> values = null;   // most headers appear once: no list grown for them
+        String first = null;
         for (int i = 0; i < namesAndValues.length; i += 2) {
             if (namesAndValues[i].equalsIgnoreCase(name)) {
-                values.add(namesAndValues[i + 1]);
+                if (first == null) {
+                    first = namesAndValues[i + 1];
+                } else {
+                    if (values == null) {
+                        values = new ArrayList<>();
+                        values.add(first);
+                    }
+                    values.add(namesAndValues[i + 1]);
+                }
             }
         }
-        return List.copyOf(values);
+        return values != null ? List.copyOf(values) : first != null ? List.of(first) : List.of();
     }
 
     @Override

@@ -7,7 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The text a failure sample may show of a response body or of an exception's message: on one line, about
+ * The text a failure sample may show of a response body or of an exception's message: on one printable line, about
  * {@value #LONGEST} characters, and with credentials redacted by the rule that redacts headers
  * ({@link Header#isSecret(String, String)} and {@link Tokens}), applied to the shapes a body holds them in:
  * <ul>
@@ -31,6 +31,8 @@ public final class SampleText {
             "(?i)\\b(bearer|basic|token|digest|negotiate|ntlm|aws4-hmac-sha256)\\s+([^\\s\"',;]+)");
     private static final Pattern WORD = Pattern.compile("[A-Za-z0-9_~+/.=-]{20,}");
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    /** Control characters left after the white space is folded (a binary body): a report must stay readable. */
+    private static final Pattern CONTROL = Pattern.compile("\\p{Cntrl}");
 
     private SampleText() {
     }
@@ -38,7 +40,8 @@ public final class SampleText {
     /** The text as a sample shows it: redacted, whitespace runs as one space, cut at {@value #LONGEST} characters. */
     public static String of(String text) {
         String window = text.length() > REDACTED_WINDOW ? text.substring(0, REDACTED_WINDOW) : text;
-        String shown = WHITESPACE.matcher(redact(window)).replaceAll(" ").strip();
+        String oneLine = WHITESPACE.matcher(redact(window)).replaceAll(" ").strip();
+        String shown = CONTROL.matcher(oneLine).replaceAll(".");
         return shown.length() > LONGEST ? shown.substring(0, LONGEST) + "..." : shown;
     }
 

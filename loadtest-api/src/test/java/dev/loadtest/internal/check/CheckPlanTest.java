@@ -8,8 +8,13 @@ import dev.loadtest.check.CheckResult;
 import dev.loadtest.check.FailureSample;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class CheckPlanTest {
@@ -131,6 +136,34 @@ class CheckPlanTest {
 
         assertThat(tally.results().get(0).sample().orElseThrow().body())
                 .isEqualTo("{\"error\":\"denied\",\"api_key\":\"<redacted>\"}");
+    }
+
+    @Test
+    void should_share_one_plan_between_threads_each_counting_into_its_own_tally() throws Exception {
+        CheckPlan plan = new CheckPlan(List.of(Check.jsonPath("$.items[1].id", "b"), Check.bodyContains("\"b\"")),
+                Check.DEFAULT_MAX_BODY_BYTES);
+        List<CheckTally> tallies = List.of(plan.newTally(), plan.newTally(), plan.newTally(), plan.newTally());
+        ExecutorService pool = Executors.newFixedThreadPool(tallies.size());
+        try {
+            List<Future<?>> runs = new ArrayList<>();
+            for (CheckTally tally : tallies) {
+                runs.add(pool.submit(() -> {
+                    for (int i = 0; i < 2_000; i++) {
+                        String id = i % 4 == 0 ? "c" : "b";
+                        plan.evaluate(response(200, "{\"items\":[{\"id\":\"a\"},{\"id\":\"" + id + "\"}]}"), tally);
+                    }
+                }));
+            }
+            for (Future<?> run : runs) {
+                run.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+
+        List<CheckResult> merged = CheckResults.merge(tallies.stream().map(CheckTally::results).toList());
+        assertThat(merged).extracting(CheckResult::passed).containsExactly(6_000L, 6_000L);
+        assertThat(merged).extracting(CheckResult::failed).containsExactly(2_000L, 2_000L);
     }
 
     @Test

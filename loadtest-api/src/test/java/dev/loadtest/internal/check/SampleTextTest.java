@@ -37,6 +37,7 @@ class SampleTextTest {
     void should_show_one_line_of_at_most_200_characters() {
         assertThat(SampleText.of("<html>\n  <body>\r\n\tgone\n</body>\n")).isEqualTo("<html> <body> gone </body>");
         assertThat(SampleText.of("ab".repeat(300))).hasSize(203).endsWith("ab...");
+        assertThat(SampleText.of("PK\u0003\u0004\u0000\u001b[31mzip")).isEqualTo("PK....[31mzip");
     }
 
     @Test
