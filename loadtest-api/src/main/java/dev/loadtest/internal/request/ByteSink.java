@@ -35,7 +35,7 @@ final class ByteSink {
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x80) {
-                length -= i;
+                // the ASCII written so far is overwritten: length has not moved yet
                 write(s.getBytes(StandardCharsets.UTF_8));
                 return;
             }

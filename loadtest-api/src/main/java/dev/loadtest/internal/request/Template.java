@@ -255,6 +255,6 @@ public final class Template {
         while (end < text.length && end - index < 30 && text[end] != '\n' && text[end] != '\r') {
             end++;
         }
-        return new String(text, index, end - index, StandardCharsets.UTF_8) + (end < text.length ? "..." : "");
+        return new String(text, index, end - index, StandardCharsets.UTF_8) + (end - index == 30 && end < text.length ? "..." : "");
     }
 }
