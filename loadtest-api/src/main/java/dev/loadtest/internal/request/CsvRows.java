@@ -108,21 +108,14 @@ final class CsvRows implements RowReader {
         }
         while (true) {
             int c = in.read();
-            if (c == ',') {
-                return false;
-            }
-            if (c < 0 || c == '\n') {
-                return true;
-            }
-            if (c == '\r') {
-                if (in.peek() == '\n') {
-                    in.read();
-                }
-                return true;
+            Ending ending = ending(c);
+            if (ending != Ending.NONE) {
+                return ending == Ending.RECORD;
             }
             if (c == '"') {
                 throw new IllegalArgumentException(source + ":" + in.line() + ": a quote inside an unquoted field"
-                        + " (field " + fieldNumber + "): quote the whole field and double the quote: \"say \"\"hi\"\"\"");
+                        + " (field " + fieldNumber + "): quote the whole field and double the quote:"
+                        + " \"say \"\"hi\"\"\"");
             }
             append(c);
         }
@@ -142,24 +135,32 @@ final class CsvRows implements RowReader {
                     append('"');
                     continue;
                 }
-                int after = in.read();
-                if (after == ',') {
-                    return false;
-                }
-                if (after < 0 || after == '\n') {
-                    return true;
-                }
-                if (after == '\r') {
-                    if (in.peek() == '\n') {
-                        in.read();
-                    }
-                    return true;
+                Ending ending = ending(in.read());
+                if (ending != Ending.NONE) {
+                    return ending == Ending.RECORD;
                 }
                 throw new IllegalArgumentException(source + ":" + in.line() + ": text after the closing quote of"
                         + " field " + fieldNumber + ": a quote inside a quoted field is doubled (\"\")");
             }
             append(c);
         }
+    }
+
+    /** What a byte read outside quotes ends. */
+    private enum Ending { NONE, FIELD, RECORD }
+
+    /**
+     * Whether {@code c} ends the field (a comma), the record (a line break, the end), or neither; takes the LF of
+     * a CRLF.
+     */
+    private Ending ending(int c) throws IOException {
+        if (c == ',') {
+            return Ending.FIELD;
+        }
+        if (c == '\r' && in.peek() == '\n') {
+            in.read();
+        }
+        return c < 0 || c == '\n' || c == '\r' ? Ending.RECORD : Ending.NONE;
     }
 
     private void append(int b) {

@@ -58,7 +58,8 @@ public final class FeedReader implements AutoCloseable {
                     + ", ...): give at least " + shardCount + " rows");
         }
         try {
-            return new FeedReader(index, shardIndex, shardCount, FileChannel.open(feeder.file(), StandardOpenOption.READ));
+            FileChannel channel = FileChannel.open(feeder.file(), StandardOpenOption.READ);
+            return new FeedReader(index, shardIndex, shardCount, channel);
         } catch (IOException e) {
             throw new IllegalArgumentException("feed file (" + feeder.file() + ") cannot be read ("
                     + dev.loadtest.internal.BoundedFile.describe(e) + ")", e);
@@ -102,7 +103,8 @@ public final class FeedReader implements AutoCloseable {
                 row = taken.getAndIncrement();
                 if (row >= shardRows) {
                     throw new FeederExhaustedException("feed file (" + feeder.file() + ") has sent all its "
-                            + shardRows + " rows" + (shardCount == 1 ? "" : " of shard " + shardIndex + " of " + shardCount)
+                            + shardRows + " rows"
+                            + (shardCount == 1 ? "" : " of shard " + shardIndex + " of " + shardCount)
                             + " (in order): the run ends");
                 }
                 break;
@@ -137,7 +139,8 @@ public final class FeedReader implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("feed file (" + feeder.file() + ") cannot be read: " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("feed file (" + feeder.file() + ") changed during the run: " + e.getMessage(), e);
+            throw new IllegalStateException("feed file (" + feeder.file() + ") changed during the run: "
+                    + e.getMessage(), e);
         }
     }
 

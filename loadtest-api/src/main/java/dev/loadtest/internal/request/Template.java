@@ -170,11 +170,13 @@ public final class Template {
             case "client":
             case "uuid":
                 if (words.length > 1) {
-                    throw new IllegalArgumentException("placeholder " + shown + " in " + at + " takes no argument: write {{"
+                    throw new IllegalArgumentException("placeholder " + shown + " in " + at
+                            + " takes no argument: write {{"
                             + words[0] + "}}");
                 }
                 if (columns.contains(words[0])) {
-                    throw new IllegalArgumentException("placeholder " + shown + " in " + at + " is ambiguous: the feeder"
+                    throw new IllegalArgumentException("placeholder " + shown + " in " + at
+                            + " is ambiguous: the feeder"
                             + " has a column named " + words[0] + " too; rename the column");
                 }
                 return words[0].equals("seq") ? new Placeholder.Sequence()
@@ -255,6 +257,7 @@ public final class Template {
         while (end < text.length && end - index < 30 && text[end] != '\n' && text[end] != '\r') {
             end++;
         }
-        return new String(text, index, end - index, StandardCharsets.UTF_8) + (end - index == 30 && end < text.length ? "..." : "");
+        boolean cut = end - index == 30 && end < text.length;
+        return new String(text, index, end - index, StandardCharsets.UTF_8) + (cut ? "..." : "");
     }
 }

@@ -62,7 +62,8 @@ public final class TemplateSource implements RequestSource {
      * @throws IllegalArgumentException naming the placeholder, where it is and the rule; or the method, a header
      *     or the URI that breaks a rule of {@link Request} or {@link Header}
      */
-    public static TemplateSource of(String method, String uri, List<Header> headers, byte[] body, List<String> columns) {
+    public static TemplateSource of(String method, String uri, List<Header> headers, byte[] body,
+            List<String> columns) {
         Objects.requireNonNull(uri, "uri must not be null");
         Request.of(method, "/");   // checks the method
         Template whole = Template.parse(uri, "the URI", columns);
@@ -126,7 +127,8 @@ public final class TemplateSource implements RequestSource {
 
     /** Whether a request takes a feeder row ({@code {{COLUMN}}} somewhere). */
     public boolean usesRow() {
-        return target.usesRow() || (body != null && body.usesRow()) || headerValues.stream().anyMatch(Template::usesRow);
+        return target.usesRow() || (body != null && body.usesRow())
+                || headerValues.stream().anyMatch(Template::usesRow);
     }
 
     @Override

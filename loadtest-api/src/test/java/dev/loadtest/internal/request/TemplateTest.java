@@ -138,37 +138,9 @@ class TemplateTest {
     }
 
     /** A context of fixed values; its random generator is seeded from the client, so it repeats. */
-    static final class Fixed implements RequestContext {
-        private final long sequence;
-        private final int client;
-        private final Row row;
-        private final RandomGenerator random;
-
+    record Fixed(long sequence, int client, Row row, RandomGenerator random) implements RequestContext {
         Fixed(long sequence, int client, Row row) {
-            this.sequence = sequence;
-            this.client = client;
-            this.row = row;
-            this.random = SeededRandom.of(7, client, SeededRandom.Stream.REQUESTS);
-        }
-
-        @Override
-        public long sequence() {
-            return sequence;
-        }
-
-        @Override
-        public int client() {
-            return client;
-        }
-
-        @Override
-        public RandomGenerator random() {
-            return random;
-        }
-
-        @Override
-        public Row row() {
-            return row;
+            this(sequence, client, row, SeededRandom.of(7, client, SeededRandom.Stream.REQUESTS));
         }
     }
 }
