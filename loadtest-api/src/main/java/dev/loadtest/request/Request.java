@@ -151,6 +151,18 @@ public final class Request {
         return target;
     }
 
+    /**
+     * What the request line (or HTTP/2's {@code :path}) carries: the target itself when it is a path, an absolute
+     * target's path and query ({@code /} when it has no path).
+     */
+    public String path() {
+        if (absolute == null) {
+            return target;
+        }
+        String path = absolute.getRawPath() == null || absolute.getRawPath().isEmpty() ? "/" : absolute.getRawPath();
+        return absolute.getRawQuery() == null ? path : path + "?" + absolute.getRawQuery();
+    }
+
     /** Whether the target is an absolute URI rather than a path. */
     public boolean isAbsolute() {
         return absolute != null;

@@ -128,6 +128,14 @@ class RequestTest {
     }
 
     @Test
+    void should_give_the_path_and_query_the_request_line_carries() {
+        assertThat(Request.get("/a?b=1").path()).isEqualTo("/a?b=1");
+        assertThat(Request.get("http://localhost:8080/a%20b?c=%2F").path()).isEqualTo("/a%20b?c=%2F");
+        assertThat(Request.get("http://localhost:8080").path()).isEqualTo("/");
+        assertThat(Request.get("http://localhost:8080?x=1").path()).isEqualTo("/?x=1");
+    }
+
+    @Test
     void should_name_the_target_and_the_server_when_the_origin_differs() {
         assertThatIllegalArgumentException().isThrownBy(() -> Request.get("http://localhost:9090/x").requireSameOrigin(TARGETS))
                 .withMessage("request target (http://localhost:9090/x) must use the same scheme, host and port as the run's"

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
@@ -135,7 +136,7 @@ public final class FeedReader implements AutoCloseable {
                 throw new IllegalStateException("feed file (" + feeder.file() + ") changed during the run: row " + row
                         + " is gone");
             }
-            return Row.of(columns, List.of(values));
+            return Row.of(columns, Arrays.asList(values));
         } catch (IOException e) {
             throw new UncheckedIOException("feed file (" + feeder.file() + ") cannot be read: " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
