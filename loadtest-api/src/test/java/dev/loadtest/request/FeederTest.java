@@ -61,6 +61,16 @@ class FeederTest {
     }
 
     @Test
+    void should_end_rows_at_a_carriage_return_alone_as_old_files_do() throws IOException {
+        Path file = write("mac.csv", "id,name\r1,a\r2,b\r3\r");
+
+        assertThat(rows(Feeder.csv(write("mac-ok.csv", "id,name\r1,a\r2,b\r")))).extracting(r -> r.get("name"))
+                .containsExactly("a", "b");
+        assertThatIllegalArgumentException().isThrownBy(() -> Feeder.csv(file).rows())
+                .withMessageStartingWith(file + ":4: row has 1 field, the header row has 2");
+    }
+
+    @Test
     void should_name_file_and_line_of_a_ragged_row() throws IOException {
         Path file = write("ragged.csv", "id,email,name\n1,a@x,Ada\n\"2\nx\",b@x,Bob\n3,c@x\n");
 

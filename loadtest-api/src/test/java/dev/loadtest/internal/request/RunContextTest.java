@@ -115,6 +115,28 @@ class RunContextTest {
     }
 
     @Test
+    void should_send_each_row_of_an_in_order_feeder_once_over_three_shards_of_two_clients() throws IOException {
+        Feeder feeder = Feeder.csv(csv(20)).order(Feeder.Order.IN_ORDER);
+        RequestSource source = ctx -> Request.get("/u/" + ctx.row().get("id"));
+        List<String> sent = new ArrayList<>();
+        for (int shard = 0; shard < 3; shard++) {
+            try (RunContext run = RunContext.open(source, feeder, TARGETS, 1, shard, 3)) {
+                List<ClientContext> clients = List.of(run.client(0), run.client(1));
+                // the clients take turns until the shard's rows run out; bounded by far more turns than rows
+                for (int turn = 0; turn < 100; turn++) {
+                    try {
+                        sent.add(clients.get(turn % 2).next().target());
+                    } catch (FeederExhaustedException e) {
+                        break;
+                    }
+                }
+            }
+        }
+
+        assertThat(sent).hasSize(20).doesNotHaveDuplicates();
+    }
+
+    @Test
     void should_check_rows_against_a_counted_run_before_it_starts() throws IOException {
         Feeder feeder = Feeder.csv(csv(3)).order(Feeder.Order.IN_ORDER);
 
