@@ -80,11 +80,24 @@ public final class FeedReader implements AutoCloseable {
      * @throws IllegalArgumentException saying both numbers
      */
     public void requireRows(long requests) {
+        requireRows(feeder, index.rows(), requests, shardIndex, shardCount);
+    }
+
+    /**
+     * The same rule for a feeder whose rows were counted ({@link Feeder#rows()}) but that is not open, as
+     * {@code LoadTest.Builder.build()} may check it: shard {@code k} of {@code n} has the rows {@code k, k + n,
+     * ...} of the file's {@code fileRows}.
+     *
+     * @param requests the requests shard {@code shardIndex} will send
+     * @throws IllegalArgumentException saying both numbers
+     */
+    public static void requireRows(Feeder feeder, long fileRows, long requests, int shardIndex, int shardCount) {
+        long shardRows = Shares.share(fileRows, shardCount, shardIndex);
         if (feeder.order() != Feeder.Order.IN_ORDER || requests <= shardRows) {
             return;
         }
         String rows = shardCount == 1 ? "has " + shardRows + " rows"
-                : "gives shard " + shardIndex + " of " + shardCount + " " + shardRows + " of its " + index.rows()
+                : "gives shard " + shardIndex + " of " + shardCount + " " + shardRows + " of its " + fileRows
                 + " rows (rows " + shardIndex + ", " + (shardIndex + shardCount) + ", ...)";
         throw new IllegalArgumentException("feed file (" + feeder.file() + ") " + rows + ", fewer than the "
                 + requests + " requests " + (shardCount == 1 ? "of the run" : "of the shard")

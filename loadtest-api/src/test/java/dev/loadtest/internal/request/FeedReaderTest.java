@@ -146,6 +146,9 @@ class FeedReaderTest {
                     .withMessage("feed file (" + dir.resolve("ids.csv") + ") gives shard 1 of 3 3 of its 10 rows (rows 1,"
                             + " 4, ...), fewer than the 4 requests of the shard: an in-order feeder sends each row once;"
                             + " give fewer requests, more rows, or the circular order");
+            assertThatIllegalArgumentException().isThrownBy(
+                    () -> FeedReader.requireRows(Feeder.csv(dir.resolve("ids.csv")).order(Feeder.Order.IN_ORDER), 10, 4, 1, 3))
+                    .withMessageContaining("gives shard 1 of 3 3 of its 10 rows");
         }
     }
 
