@@ -75,7 +75,7 @@ public final class Request {
     public static Request of(String method, String target) {
         Objects.requireNonNull(method, "method must not be null");
         Objects.requireNonNull(target, "target must not be null");
-        if (method.isEmpty() || !method.chars().allMatch(Request::isTokenChar)) {
+        if (!isToken(method)) {
             throw new IllegalArgumentException("method (" + method.replace("\r", "\\r").replace("\n", "\\n")
                     + ") must be an HTTP token, e.g. GET or POST");
         }
@@ -305,8 +305,18 @@ public final class Request {
         return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
-    private static boolean isTokenChar(int c) {
-        return c > 32 && c < 127 && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0;
+    /** RFC 9110's token; a loop, not a stream: a request source makes a request for every request sent. */
+    private static boolean isToken(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c <= 32 || c >= 127 || "\"(),/:;<=>?@[\\]{}".indexOf(c) >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String describe(char c) {

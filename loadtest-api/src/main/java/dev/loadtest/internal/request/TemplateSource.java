@@ -35,6 +35,8 @@ public final class TemplateSource implements RequestSource {
     private final Template target;
     private final List<String> headerNames;
     private final List<Template> headerValues;
+    /** The headers whose value is static, made once; null where the value is rendered per request. */
+    private final Header[] fixedHeaders;
     private final Template body;
     private final Request staticRequest;
 
@@ -44,6 +46,11 @@ public final class TemplateSource implements RequestSource {
         this.target = target;
         this.headerNames = headerNames;
         this.headerValues = headerValues;
+        this.fixedHeaders = new Header[headerNames.size()];
+        for (int i = 0; i < fixedHeaders.length; i++) {
+            Template value = headerValues.get(i);
+            fixedHeaders[i] = value.isStatic() ? new Header(headerNames.get(i), value.staticText()) : null;
+        }
         this.body = body;
         boolean fixed = target.isStatic() && (body == null || body.isStatic())
                 && headerValues.stream().allMatch(Template::isStatic);
@@ -142,7 +149,8 @@ public final class TemplateSource implements RequestSource {
         if (!headerNames.isEmpty()) {
             List<Header> headers = new ArrayList<>(headerNames.size());
             for (int i = 0; i < headerNames.size(); i++) {
-                headers.add(new Header(headerNames.get(i), headerValues.get(i).text(ctx, sink)));
+                Header fixed = fixedHeaders[i];
+                headers.add(fixed != null ? fixed : new Header(headerNames.get(i), headerValues.get(i).text(ctx, sink)));
             }
             request = request.headers(headers);
         }
