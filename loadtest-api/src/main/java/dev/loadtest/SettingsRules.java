@@ -60,7 +60,7 @@ final class SettingsRules {
             throw new IllegalStateException("stages cannot be given with "
                     + (s.duration() != null ? "duration (" + Durations.human(s.duration()) + ")"
                     : s.requests() > 0 ? "requests (" + s.requests() + ")" : "rate (" + s.rate() + ")")
-                    + ": the stages set the run's rate and duration");
+                    + ": the stages set the run's load and duration");
         }
         if (timedByStages) {
             boolean concurrency = s.stages().get(0).isConcurrency();
