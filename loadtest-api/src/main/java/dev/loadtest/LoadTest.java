@@ -1,3 +1,9 @@
+// Longer than our ~400 lines for one reason: it is the public surface users write against, the test's
+// accessors and its nested Builder (nested, so that LoadTest.Builder stays the type callers name), each
+// member a line or two under its Javadoc. The work is elsewhere: the settings as given (Settings), what a
+// shard runs (ShardPlan), the rules that combine settings (SettingsRules), the text (SettingsText), the run
+// (the engine, found by Engines).
+
 package dev.loadtest;
 
 import dev.loadtest.internal.Blocking;
@@ -17,12 +23,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import javax.net.ssl.SSLContext;
-
-// Longer than our ~400 lines for one reason: it is the public surface users write against, the test's
-// accessors and its nested Builder (nested, so that LoadTest.Builder stays the type callers name), each
-// member a line or two under its Javadoc. The work is elsewhere: the settings as given (Settings), what a
-// shard runs (ShardPlan), the rules that combine settings (SettingsRules), the text (SettingsText), the run
-// (the engine, found by Engines).
 
 /**
  * An HTTP load test: what to load, how hard and for how long. Immutable and thread-safe; run it as
@@ -347,8 +347,9 @@ public final class LoadTest {
             startAt = s.startAt();
         }
 
-        // ---- what each request is: targets, method, headers, body (issue 16's request sources, feeds, seed and
-        // checks join these, and Settings' first group)
+        // ---- what each request is: targets, method, headers, body. Request sources, feeders, a seed and response
+        // checks belong here, and in Settings' first group.
+
         /**
          * Appends a path (and query) to each target's path, so that a server's base URI is written once, e.g. the
          * random port of a Spring Boot test:

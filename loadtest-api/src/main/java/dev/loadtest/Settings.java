@@ -17,7 +17,7 @@ import javax.net.ssl.SSLContext;
  * {@link SettingsRules}.
  */
 record Settings(
-        // what each request is (issue 16's request sources, feeds, seed and checks belong here)
+        // what each request is (request sources, feeders, a seed and response checks belong here)
         List<URI> targets,
         String method,              // null: GET, or POST with a body
         List<Header> headers,
