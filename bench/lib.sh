@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Shared by bench/run.sh, bench/rate.sh and bench/profile.sh: tools, nginx, build, measured runs.
+# Shared by the bench/ scripts (run.sh, rate.sh, rate-start.sh, rate-cpu.sh, profile.sh, footprint.sh): tools,
+# nginx (plain and TLS listeners), build, measured runs.
 # Sourced, not run. Everything it starts it stops again (trap on EXIT).
 
 set -euo pipefail
@@ -14,9 +15,14 @@ PAIRS="${PAIRS:-3}"                  # A B pairs per case
 THREADS="${THREADS:-1}"              # -t for every generator (h2load's default is 1)
 PORT_H1="${PORT_H1:-28080}"          # nginx HTTP/1.1 listener
 PORT_H2="${PORT_H2:-28081}"          # nginx h2c (prior knowledge) listener
+PORT_H2TLS="${PORT_H2TLS:-28443}"    # nginx https listener, h2 or http/1.1 by ALPN (self-signed certificate)
+PORT_H1TLS="${PORT_H1TLS:-28444}"    # nginx https listener, http/1.1 only
+TLS_KEY="${TLS_KEY:-rsa}"            # the self-signed certificate's key: rsa (2048 bits) or ec (P-256)
 JAVA="${JAVA:-java}"
 JAVA_OPTS="${JAVA_OPTS:-}"           # e.g. JAVA_OPTS="-Xmx64m -XX:+UseSerialGC"
 SKIP_BUILD="${SKIP_BUILD:-0}"        # 1: reuse bench/target/bench.jar
+COMMAND_JAR="$ROOT_DIR/samples/target/loadtest.jar"   # the command users run (java -jar), built with the project
+LOADTEST_CMD="${LOADTEST_CMD:-}"     # the command to run instead of java -jar COMMAND_JAR, e.g. a distribution's bin/loadtest
 GEN_WARMUP="${GEN_WARMUP:-0}"        # >0: --warm-up-time for every generator, and CPU measured after it (steady state)
 SYSCALLS="${SYSCALLS:-0}"            # 1: count each generator's system calls with perf (raw_syscalls:sys_enter)
 NGINX_DIR=""
@@ -36,6 +42,7 @@ ensure_tools() {
     command -v h2load >/dev/null 2>&1 || missing+=(nghttp2-client)
     command -v wrk >/dev/null 2>&1 || missing+=(wrk)
     [[ -x /usr/bin/time ]] || missing+=(time)
+    command -v openssl >/dev/null 2>&1 || missing+=(openssl)
     command -v mvn >/dev/null 2>&1 || missing+=(maven)
     command -v pgrep >/dev/null 2>&1 || missing+=(procps)
     command -v "$JAVA" >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
@@ -63,11 +70,31 @@ raise_fd_limit() {
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# A self-signed certificate for 127.0.0.1 in DIR (cert.pem, key.pem), its key as TLS_KEY says: rsa (2048 bits)
+# or ec (P-256). Neither generator verifies the chain (h2load never does, ours runs with --insecure), but both
+# check the handshake's signature with its key, and the JDK's ECDSA is Java code that starts cold: the key
+# type moves our connect times, not the records' cost once connected.
+make_certificate() {
+    local key
+    case "$TLS_KEY" in
+        rsa) key=(-newkey rsa:2048) ;;
+        ec) key=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1) ;;
+        *) die "TLS_KEY ($TLS_KEY) must be rsa or ec" ;;
+    esac
+    openssl req -x509 "${key[@]}" -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+        -keyout "$1/key.pem" -out "$1/cert.pem" >"$1/openssl.log" 2>&1 ||
+        { cat "$1/openssl.log" >&2; die "openssl could not make a self-signed certificate"; }
+}
+
 start_nginx() {
-    port_free "$PORT_H1" || die "port $PORT_H1 is in use: set PORT_H1 to a free port"
-    port_free "$PORT_H2" || die "port $PORT_H2 is in use: set PORT_H2 to a free port"
+    local name port
+    for name in PORT_H1 PORT_H2 PORT_H2TLS PORT_H1TLS; do
+        port="${!name}"
+        port_free "$port" || die "port $port is in use: set $name to a free port"
+    done
     NGINX_DIR="$(mktemp -d /tmp/loadtest-bench-nginx.XXXXXX)"
     chmod 755 "$NGINX_DIR"
+    make_certificate "$NGINX_DIR"
     mkdir -p "$NGINX_DIR/html"
     head -c 1024 /dev/zero | tr '\0' 'a' >"$NGINX_DIR/html/1k.bin"
     head -c 102400 /dev/zero | tr '\0' 'b' >"$NGINX_DIR/html/100k.bin"
@@ -102,14 +129,28 @@ http {
         root $NGINX_DIR/html;
         location = /hello { default_type text/plain; return 200 "hello\n"; }
     }
+    # TLS: nginx 1.22 (Debian 12) takes http2 on the listen line (1.25 moved it to "http2 on;")
+    ssl_certificate $NGINX_DIR/cert.pem;
+    ssl_certificate_key $NGINX_DIR/key.pem;
+    ssl_protocols TLSv1.2 TLSv1.3;
+    server {
+        listen 127.0.0.1:$PORT_H2TLS ssl http2;
+        root $NGINX_DIR/html;
+        location = /hello { default_type text/plain; return 200 "hello\n"; }
+    }
+    server {
+        listen 127.0.0.1:$PORT_H1TLS ssl;
+        root $NGINX_DIR/html;
+        location = /hello { default_type text/plain; return 200 "hello\n"; }
+    }
 }
 EOF
     nginx -c "$NGINX_DIR/nginx.conf" -p "$NGINX_DIR" >"$NGINX_DIR/stdout.log" 2>&1 &
     NGINX_PID=$!
     local i
     for i in $(seq 1 50); do
-        if ! port_free "$PORT_H1" && ! port_free "$PORT_H2"; then
-            log "nginx $(nginx -v 2>&1 | sed 's/.*\///') (pid $NGINX_PID, 1 worker) on 127.0.0.1:$PORT_H1 (http/1.1) and :$PORT_H2 (h2c), files in $NGINX_DIR"
+        if ! port_free "$PORT_H1" && ! port_free "$PORT_H2" && ! port_free "$PORT_H2TLS" && ! port_free "$PORT_H1TLS"; then
+            log "nginx $(nginx -v 2>&1 | sed 's/.*\///') (pid $NGINX_PID, 1 worker) on 127.0.0.1:$PORT_H1 (http/1.1), :$PORT_H2 (h2c), :$PORT_H2TLS (https, h2 or http/1.1 by ALPN) and :$PORT_H1TLS (https, http/1.1; $TLS_KEY certificate), files in $NGINX_DIR"
             return 0
         fi
         kill -0 "$NGINX_PID" 2>/dev/null || { cat "$NGINX_DIR/error.log" "$NGINX_DIR/stdout.log" >&2 || true; die "nginx did not start"; }
@@ -164,6 +205,7 @@ build() {
 # measure TOOL OUTFILE -- COMMAND...
 #   runs COMMAND under /usr/bin/time, its output in OUTFILE, and sets the globals
 #   M_RPS M_DONE M_FAILED M_USER M_SYS M_WALL M_RSS_KB M_CPU_RUN_MS (ours only, else empty) M_RC
+#   M_PROTOCOL (spoken: h2, h2c, http/1.1; from h2load's "Application protocol:" or our report)
 
 # Every script's start: tools, fd limit, clean-up on exit, the build, nginx, the results folder.
 # The traps are set here, in the script's own shell, since prepare is called, not run in a subshell.
@@ -203,12 +245,16 @@ measure() {
     M_RPS=$(sed -n 's/^finished in [^,]*, \([0-9.]*\) req\/s.*/\1/p' "$out" | tail -n 1)
     M_DONE=$(sed -n 's/^requests: .* \([0-9]*\) done, .*/\1/p' "$out" | tail -n 1)
     M_FAILED=$(sed -n 's/^requests: .* \([0-9]*\) failed, .*/\1/p' "$out" | tail -n 1)
+    # ours: "protocol: h2, 100 clients, ..." (the command's report) or bench.protocol=h2 (the Generator)
+    M_PROTOCOL=$(sed -n -e 's/^Application protocol: *//p' -e 's/^protocol: \([^,]*\),.*/\1/p' \
+        -e 's/^bench.protocol=//p' "$out" | tail -n 1)
     M_CPU_RUN_MS=""
     if [[ "$tool" == ours ]]; then
         M_CPU_RUN_MS=$(sed -n 's/^bench.cpu_run_ms=//p' "$out")
     fi
     : "${M_RPS:=0}" "${M_DONE:=0}" "${M_FAILED:=0}"
-    if [[ "$M_RC" != 0 || ( "$M_DONE" == 0 && "$tool" != wrk ) ]]; then
+    # wrk and wrk2 print their own summary: their callers read it
+    if [[ "$M_RC" != 0 || ( "$M_DONE" == 0 && "$tool" != wrk* ) ]]; then
         log "WARNING: $tool exited with $M_RC and $M_DONE requests done; its output:"
         tail -n 20 "$out" >&2
     fi
@@ -233,10 +279,10 @@ cpu_us_per_req() {
     awk -v u="$1" -v s="$2" -v n="$3" 'BEGIN { if (n > 0) printf "%.2f", (u + s) * 1e6 / n; else print "nan" }'
 }
 
-# median of the numbers on stdin
+# median of the numbers on stdin; blank lines (a figure a run did not give) are skipped, none at all is nan
 median() {
-    sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) { print "nan"; exit }
-        if (NR % 2) printf "%s", a[(NR + 1) / 2]; else printf "%.2f", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+    sort -g | awk 'NF { a[++n] = $1 } END { if (n == 0) { print "nan"; exit }
+        if (n % 2) printf "%s", a[(n + 1) / 2]; else printf "%.2f", (a[n / 2] + a[n / 2 + 1]) / 2 }'
 }
 
 # OURS: the command that runs our generator (java, JAVA_OPTS, the bench jar, the main class)
@@ -246,3 +292,19 @@ ours_command() {
     OURS=("$JAVA" "${extra[@]}" -cp "$BENCH_JAR" dev.loadtest.bench.Generator)
 }
 ours_command
+
+# LOADTEST: the command users run (TLS cases, rate-start.sh, rate-cpu.sh): `java -jar samples/target/loadtest.jar`
+# with JAVA and JAVA_OPTS, or LOADTEST_CMD (e.g. "loadtest-0.1.0/bin/loadtest", the distribution's launcher).
+# bench.jar's Generator has no flag to trust a self-signed certificate and writes no JSON timeline: these cases
+# need the command's --insecure and --json.
+loadtest_command() {
+    if [[ -n "$LOADTEST_CMD" ]]; then
+        read -ra LOADTEST <<<"$LOADTEST_CMD"
+        command -v "${LOADTEST[0]}" >/dev/null 2>&1 || die "LOADTEST_CMD ($LOADTEST_CMD): ${LOADTEST[0]} is not a command"
+        return 0
+    fi
+    [[ -f "$COMMAND_JAR" ]] || die "$COMMAND_JAR was not built (the project's build makes it: run without SKIP_BUILD=1)"
+    local extra=()
+    read -ra extra <<<"$JAVA_OPTS"
+    LOADTEST=("$JAVA" "${extra[@]}" -jar "$COMMAND_JAR")
+}
