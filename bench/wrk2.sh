@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# wrk2 (github.com/giltene/wrk2, Gil Tene's constant-rate wrk), the reference of bench/rate-start.sh and
+# bench/rate-cpu.sh: Debian does not package it, so it is built from its public source into a cache
+# OUTSIDE this repository (its source is not vendored here). Sourced by those scripts, or run alone:
+#
+#   WRK2_SRC=~/src/wrk2 bench/wrk2.sh    # build from a checkout (or a bare git mirror of it); prints the binary
+#   bench/wrk2.sh                        # no WRK2_SRC: git clone WRK2_REPO into the cache, then build
+#
+# From a git repository (a checkout or a bare mirror) the commit WRK2_COMMIT is built, by `git archive`, so
+# the checkout is never written to; a plain source folder (an unpacked archive) is copied as it is. The build
+# (`make`: wrk2's Makefile builds its bundled LuaJIT, then links OpenSSL) needs gcc, make, libssl-dev and
+# git from Debian's packages, which are installed when missing. The binary is
+# $WRK2_CACHE/<commit or "local">/wrk, reused by the next run.
+
+# shellcheck shell=bash
+set -euo pipefail
+
+WRK2_REPO="${WRK2_REPO:-https://github.com/giltene/wrk2.git}"
+WRK2_COMMIT="${WRK2_COMMIT:-44a94c17d8e6a0bac8559b53da76848e430cb7a7}"   # master, 2019-12 (the newest)
+WRK2_SRC="${WRK2_SRC:-}"
+WRK2_CACHE="${WRK2_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/loadtest-bench/wrk2}"
+WRK2=""   # the binary, set by ensure_wrk2
+
+wrk2_log() { printf '[wrk2 %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+wrk2_die() { wrk2_log "ERROR: $*"; exit 1; }
+
+wrk2_build_tools() {
+    local missing=()
+    command -v gcc >/dev/null 2>&1 || missing+=(gcc)
+    command -v make >/dev/null 2>&1 || missing+=(make)
+    command -v git >/dev/null 2>&1 || missing+=(git)
+    [[ -f /usr/include/openssl/ssl.h ]] || missing+=(libssl-dev)
+    if ((${#missing[@]})); then
+        wrk2_log "installing from Debian's packages: ${missing[*]}"
+        local sudo=""
+        [[ $(id -u) -eq 0 ]] || sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+}
+
+# the git directory of a checkout or a bare repository, or nothing for a plain folder
+wrk2_git_dir() {
+    git -C "$1" rev-parse --absolute-git-dir 2>/dev/null || true
+}
+
+# wrk2_unpack DEST: wrk2's source into DEST (a new folder), from WRK2_SRC or a clone of WRK2_REPO
+wrk2_unpack() {
+    local dest="$1" src="$WRK2_SRC" gitdir
+    if [[ -z "$src" ]]; then
+        src="$WRK2_CACHE/repo.git"
+        if [[ ! -d "$src" ]]; then
+            wrk2_log "WRK2_SRC is not set: cloning $WRK2_REPO into $src"
+            git clone -q --bare "$WRK2_REPO" "$src" ||
+                wrk2_die "could not clone $WRK2_REPO: set WRK2_SRC to a wrk2 checkout (git clone $WRK2_REPO)"
+        fi
+    fi
+    [[ -d "$src" ]] || wrk2_die "WRK2_SRC ($src) is not a folder: it must be a wrk2 checkout, a bare git mirror of it, or its unpacked source"
+    mkdir -p "$dest"
+    gitdir=$(wrk2_git_dir "$src")
+    if [[ -n "$gitdir" ]]; then
+        git --git-dir="$gitdir" cat-file -e "$WRK2_COMMIT^{commit}" 2>/dev/null ||
+            wrk2_die "$src has no commit $WRK2_COMMIT (WRK2_COMMIT): fetch it there, or set WRK2_COMMIT to one it has"
+        git --git-dir="$gitdir" archive "$WRK2_COMMIT" | tar -x -C "$dest"
+    else
+        [[ -f "$src/Makefile" && -f "$src/src/wrk.c" ]] ||
+            wrk2_die "WRK2_SRC ($src) holds no wrk2 source (no Makefile and src/wrk.c)"
+        cp -a "$src/." "$dest/"
+    fi
+}
+
+# Sets WRK2 to a built wrk2 binary, building it first when the cache has none.
+ensure_wrk2() {
+    local key=local
+    if [[ -z "$WRK2_SRC" || -n "$(wrk2_git_dir "$WRK2_SRC")" ]]; then key="$WRK2_COMMIT"; fi
+    local dir="$WRK2_CACHE/$key"
+    if [[ -x "$dir/wrk" && "$key" != local ]]; then
+        WRK2="$dir/wrk"
+        return 0
+    fi
+    wrk2_build_tools
+    rm -rf "$dir"
+    mkdir -p "$WRK2_CACHE"
+    local build
+    build="$(mktemp -d "$WRK2_CACHE/build.XXXXXX")"
+    wrk2_unpack "$build"
+    wrk2_log "building wrk2 ($key) in $build (make; a minute or two, LuaJIT included)"
+    if ! make -C "$build" -j "$(nproc)" >"$build/build.log" 2>&1; then
+        tail -n 30 "$build/build.log" >&2
+        wrk2_die "wrk2 did not build; the whole log: $build/build.log"
+    fi
+    mv "$build" "$dir"
+    WRK2="$dir/wrk"
+    wrk2_log "wrk2 built: $WRK2"
+}
+
+# Run alone: build (or find) wrk2 and print its path.
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+    ensure_wrk2
+    echo "$WRK2"
+fi
