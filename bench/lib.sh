@@ -43,6 +43,7 @@ ensure_tools() {
     command -v wrk >/dev/null 2>&1 || missing+=(wrk)
     [[ -x /usr/bin/time ]] || missing+=(time)
     command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+    command -v jq >/dev/null 2>&1 || missing+=(jq)
     command -v mvn >/dev/null 2>&1 || missing+=(maven)
     command -v pgrep >/dev/null 2>&1 || missing+=(procps)
     command -v "$JAVA" >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)

@@ -94,6 +94,30 @@ ensure_wrk2() {
     wrk2_log "wrk2 built: $WRK2"
 }
 
+# ---- reading wrk2's output -------------------------------------------------------------------------
+
+# wrk2_percentile_us FILE PERCENT [N]: the value of the Nth "PERCENT%" row of `wrk2 --latency` output, in µs
+# (N 1: the recorded, coordinated-omission corrected latency; 2: with -U, the uncorrected one); nan if absent.
+# wrk prints times as 987.00us, 20.98ms, 1.02s, 1.50m.
+wrk2_percentile_us() {
+    awk -v p="$(printf '%.3f%%' "$2")" -v n="${3:-1}" '
+        $1 == p && ++seen == n {
+            v = $2
+            if (v ~ /us$/) f = 1; else if (v ~ /ms$/) f = 1e3; else if (v ~ /s$/) f = 1e6
+            else if (v ~ /m$/) f = 6e7; else f = 3.6e9
+            sub(/[a-z]+$/, "", v)
+            printf "%.1f", v * f
+            found = 1
+            exit
+        }
+        END { if (!found) print "nan" }' "$1"
+}
+
+# wrk2_requests FILE: the requests it completed ("  5974 requests in 3.00s, 1.09MB read"), 0 if absent
+wrk2_requests() {
+    awk '/ requests in / { n = $1 } END { print n + 0 }' "$1"
+}
+
 # Run alone: build (or find) wrk2 and print its path.
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
     ensure_wrk2
