@@ -207,6 +207,9 @@ build() {
 #   runs COMMAND under /usr/bin/time, its output in OUTFILE, and sets the globals
 #   M_RPS M_DONE M_FAILED M_USER M_SYS M_WALL M_RSS_KB M_CPU_RUN_MS (ours only, else empty) M_RC
 #   M_PROTOCOL (spoken: h2, h2c, http/1.1; from h2load's "Application protocol:" or our report)
+#   With CPU_SAMPLE_AT="S1 S2 ..." (seconds after the command started; default GEN_WARMUP when it is set):
+#   M_CPU_SAMPLES (user+sys CPU seconds of the process at each) and M_CPU_SAMPLE_TIMES (when each was taken,
+#   seconds after the start); M_CPU_AT_WARM is the first sample.
 
 # Every script's start: tools, fd limit, clean-up on exit, the build, nginx, the results folder.
 # The traps are set here, in the script's own shell, since prepare is called, not run in a subshell.
@@ -230,14 +233,23 @@ measure() {
     if [[ "$SYSCALLS" == 1 ]]; then
         wrap=(perf stat -x, -e raw_syscalls:sys_enter -o "$out.perf" --)
     fi
-    M_CPU_AT_WARM=""
+    local at=() t0 t
+    if [[ -n "${CPU_SAMPLE_AT:-}" ]]; then
+        read -ra at <<<"$CPU_SAMPLE_AT"
+    elif [[ "$GEN_WARMUP" != 0 ]]; then
+        at=("$GEN_WARMUP")   # the generator's CPU when its warm-up ends: the steady-state figure excludes it
+    fi
+    M_CPU_SAMPLES=()
+    M_CPU_SAMPLE_TIMES=()
+    t0=$(date +%s.%N)
     /usr/bin/time -f '%e %U %S %M' -o "$tf" "${wrap[@]}" "$@" >"$out" 2>&1 &
     local tpid=$!
-    if [[ "$GEN_WARMUP" != 0 ]]; then
-        # the generator's CPU when its warm-up ends, from /proc: the steady-state figure excludes it
-        sleep "$GEN_WARMUP"
-        M_CPU_AT_WARM=$(process_cpu_s "$(leaf_pid "$tpid")")
-    fi
+    for t in "${at[@]}"; do
+        sleep "$(awk -v t="$t" -v t0="$t0" -v now="$(date +%s.%N)" 'BEGIN { d = t0 + t - now; printf "%.3f", (d > 0 ? d : 0) }')"
+        M_CPU_SAMPLES+=("$(process_cpu_s "$(leaf_pid "$tpid")")")
+        M_CPU_SAMPLE_TIMES+=("$(awk -v t0="$t0" -v now="$(date +%s.%N)" 'BEGIN { printf "%.3f", now - t0 }')")
+    done
+    M_CPU_AT_WARM="${M_CPU_SAMPLES[0]:-}"
     wait "$tpid" || M_RC=$?
     if [[ "$SYSCALLS" == 1 ]]; then
         M_SYSCALLS=$(awk -F, '/raw_syscalls:sys_enter/ { print $1 }' "$out.perf" 2>/dev/null)
