@@ -27,6 +27,7 @@ GEN_WARMUP="${GEN_WARMUP:-0}"        # >0: --warm-up-time for every generator, a
 SYSCALLS="${SYSCALLS:-0}"            # 1: count each generator's system calls with perf (raw_syscalls:sys_enter)
 NGINX_DIR=""
 NGINX_PID=""
+TEMP_DIRS=()   # removed on exit (temp_dir)
 
 log() { printf '[bench %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
@@ -180,7 +181,18 @@ on_exit() {
     local rc=$?
     trap '' PIPE   # output piped into head: clean up all the same
     stop_nginx
+    local dir
+    for dir in "${TEMP_DIRS[@]}"; do rm -rf "$dir"; done
     exit "$rc"
+}
+
+# temp_dir VAR NAME: sets VAR to a new folder /tmp/loadtest-bench-NAME.XXXXXX, removed when the script exits
+# (also on Ctrl-C); called, not in $(...), so that the exit trap knows the folder
+temp_dir() {
+    local dir
+    dir="$(mktemp -d "/tmp/loadtest-bench-$2.XXXXXX")"
+    TEMP_DIRS+=("$dir")
+    printf -v "$1" '%s' "$dir"
 }
 
 # ---- build -------------------------------------------------------------------------------------

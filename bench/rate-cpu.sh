@@ -45,7 +45,7 @@ main() {
     ensure_wrk2
     local stamp work csv url
     stamp="$(date +%Y%m%d-%H%M%S)"
-    work="$(mktemp -d /tmp/loadtest-bench-ratecpu.XXXXXX)"
+    temp_dir work ratecpu
     csv="$RESULTS_DIR/$stamp-rate-cpu.csv"
     url="http://127.0.0.1:$PORT_H1/hello"
     echo "rate,pair,tool,done,achieved_rps,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,steady_cpu_s,steady_window_s,steady_us_per_req" >"$csv"

@@ -49,7 +49,7 @@ main() {
     ensure_wrk2
     local stamp work csv url
     stamp="$(date +%Y%m%d-%H%M%S)"
-    work="$(mktemp -d /tmp/loadtest-bench-start.XXXXXX)"
+    temp_dir work start
     csv="$RESULTS_DIR/$stamp-rate-start.csv"
     url="http://127.0.0.1:$PORT_H1/hello"
     echo "pair,tool,first_second_p99_us,whole_p99_us,first_second_service_p99_us,whole_service_p99_us,connect_max_us,done,failed,verdict" >"$csv"

@@ -32,17 +32,19 @@ ALL_CASES=(
 CASES="${CASES:-}"
 WARMUP="${WARMUP:-2}"   # seconds of h2load and of our generator against each listener before measuring
 
-# the cases CASES selects, in ALL_CASES's order; an unknown name in CASES is an error
-selected_cases() {
+# SELECTED: the cases CASES selects, in ALL_CASES's order; an unknown name in CASES is an error (before the build)
+select_cases() {
+    SELECTED=()
     local line name wanted known=" "
     for line in "${ALL_CASES[@]}"; do
         read -r name _ <<<"$line"
         known+="$name "
-        if [[ -z "$CASES" || " $CASES " == *" $name "* ]]; then echo "$line"; fi
+        if [[ -z "$CASES" || " $CASES " == *" $name "* ]]; then SELECTED+=("$line"); fi
     done
     for wanted in $CASES; do
         [[ "$known" == *" $wanted "* ]] || die "CASES names '$wanted', which is not a case; the cases are:$known"
     done
+    ((${#SELECTED[@]})) || die "CASES ('$CASES') selects no case"
 }
 
 # case_target PROTOCOL PATH -> sets URL, FLAGS (--h1 or none) and TLS (1 or 0)
@@ -59,12 +61,10 @@ case_target() {
 }
 
 main() {
-    local cases=()
-    mapfile -t cases < <(selected_cases)
-    ((${#cases[@]})) || die "CASES ($CASES) selects no case"
+    select_cases
     prepare
     local any_tls=0 line
-    for line in "${cases[@]}"; do
+    for line in "${SELECTED[@]}"; do
         [[ "$line" != *tls* ]] || any_tls=1
     done
     if [[ "$any_tls" == 1 ]]; then
@@ -75,7 +75,7 @@ main() {
     stamp="$(date +%Y%m%d-%H%M%S)"
     local csv="$RESULTS_DIR/$stamp.csv" summary="$RESULTS_DIR/$stamp-summary.csv"
     local work
-    work="$(mktemp -d /tmp/loadtest-bench-runs.XXXXXX)"
+    temp_dir work runs
     echo "case,pair,order,tool,rps,done,failed,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,cpu_run_us_per_req,syscalls_per_req,cpu_steady_us_per_req,protocol" >"$csv"
     echo "case,ours_rps_median,h2load_rps_median,rps_ratio,ours_cpu_us_per_req,h2load_cpu_us_per_req,cpu_ratio,ours_cpu_run_us_per_req,ours_rss_mb,h2load_rss_mb,ours_syscalls_per_req,h2load_syscalls_per_req,ours_steady_us_per_req,h2load_steady_us_per_req,steady_cpu_ratio" >"$summary"
 
@@ -95,7 +95,7 @@ main() {
     fi
 
     local name proto c m path
-    for line in "${cases[@]}"; do
+    for line in "${SELECTED[@]}"; do
         read -r name proto c m path <<<"$line"
         case_target "$proto" "$path"
         local warm=()
