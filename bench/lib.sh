@@ -18,6 +18,7 @@ PORT_H2="${PORT_H2:-28081}"          # nginx h2c (prior knowledge) listener
 PORT_H2TLS="${PORT_H2TLS:-28443}"    # nginx https listener, h2 or http/1.1 by ALPN (self-signed certificate)
 PORT_H1TLS="${PORT_H1TLS:-28444}"    # nginx https listener, http/1.1 only
 TLS_KEY="${TLS_KEY:-rsa}"            # the self-signed certificate's key: rsa (2048 bits) or ec (P-256)
+TLS_CIPHER="${TLS_CIPHER:-TLS_AES_128_GCM_SHA256}"   # the one TLS 1.3 cipher nginx accepts; any: each client's choice
 JAVA="${JAVA:-java}"
 JAVA_OPTS="${JAVA_OPTS:-}"           # e.g. JAVA_OPTS="-Xmx64m -XX:+UseSerialGC"
 SKIP_BUILD="${SKIP_BUILD:-0}"        # 1: reuse bench/target/bench.jar
@@ -97,6 +98,9 @@ start_nginx() {
     NGINX_DIR="$(mktemp -d /tmp/loadtest-bench-nginx.XXXXXX)"
     chmod 755 "$NGINX_DIR"
     make_certificate "$NGINX_DIR"
+    # left to themselves h2load takes AES-128-GCM and the JDK AES-256-GCM (more rounds a byte): one cipher for both
+    local cipher_line="ssl_conf_command Ciphersuites $TLS_CIPHER;"
+    [[ "$TLS_CIPHER" != any ]] || cipher_line="# TLS_CIPHER=any: each client's preferred TLS 1.3 cipher"
     mkdir -p "$NGINX_DIR/html"
     head -c 1024 /dev/zero | tr '\0' 'a' >"$NGINX_DIR/html/1k.bin"
     head -c 102400 /dev/zero | tr '\0' 'b' >"$NGINX_DIR/html/100k.bin"
@@ -135,6 +139,7 @@ http {
     ssl_certificate $NGINX_DIR/cert.pem;
     ssl_certificate_key $NGINX_DIR/key.pem;
     ssl_protocols TLSv1.2 TLSv1.3;
+    $cipher_line
     server {
         listen 127.0.0.1:$PORT_H2TLS ssl http2;
         root $NGINX_DIR/html;
@@ -152,7 +157,7 @@ EOF
     local i
     for i in $(seq 1 50); do
         if ! port_free "$PORT_H1" && ! port_free "$PORT_H2" && ! port_free "$PORT_H2TLS" && ! port_free "$PORT_H1TLS"; then
-            log "nginx $(nginx -v 2>&1 | sed 's/.*\///') (pid $NGINX_PID, 1 worker) on 127.0.0.1:$PORT_H1 (http/1.1), :$PORT_H2 (h2c), :$PORT_H2TLS (https, h2 or http/1.1 by ALPN) and :$PORT_H1TLS (https, http/1.1; $TLS_KEY certificate), files in $NGINX_DIR"
+            log "nginx $(nginx -v 2>&1 | sed 's/.*\///') (pid $NGINX_PID, 1 worker) on 127.0.0.1:$PORT_H1 (http/1.1), :$PORT_H2 (h2c), :$PORT_H2TLS (https, h2 or http/1.1 by ALPN) and :$PORT_H1TLS (https, http/1.1; $TLS_KEY certificate, TLS 1.3 cipher $TLS_CIPHER), files in $NGINX_DIR"
             return 0
         fi
         kill -0 "$NGINX_PID" 2>/dev/null || { cat "$NGINX_DIR/error.log" "$NGINX_DIR/stdout.log" >&2 || true; die "nginx did not start"; }
