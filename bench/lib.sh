@@ -49,14 +49,18 @@ ensure_tools() {
     command -v mvn >/dev/null 2>&1 || missing+=(maven)
     command -v pgrep >/dev/null 2>&1 || missing+=(procps)
     command -v "$JAVA" >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
-    if ((${#missing[@]})); then
-        log "installing from Debian's packages: ${missing[*]}"
-        local sudo=""
-        [[ $(id -u) -eq 0 ]] || sudo="sudo"
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-    fi
+    install_packages "${missing[@]}"
     export PATH="$PATH:/usr/sbin"
+}
+
+# install_packages PACKAGE...: installs Debian's packages (none given: nothing, not even apt-get update)
+install_packages() {
+    (($#)) || return 0
+    log "installing from Debian's packages: $*"
+    local sudo=""
+    [[ $(id -u) -eq 0 ]] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
 }
 
 raise_fd_limit() {

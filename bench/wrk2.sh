@@ -13,16 +13,16 @@
 # $WRK2_CACHE/<commit or "local">/wrk, reused by the next run.
 
 # shellcheck shell=bash
-set -euo pipefail
+# log, die, install_packages: from lib.sh, unless the script that sources this one has loaded it already
+declare -F install_packages >/dev/null || source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 WRK2_REPO="${WRK2_REPO:-https://github.com/giltene/wrk2.git}"
-WRK2_COMMIT="${WRK2_COMMIT:-44a94c17d8e6a0bac8559b53da76848e430cb7a7}"   # master, 2019-12 (the newest)
+WRK2_COMMIT="${WRK2_COMMIT:-44a94c17d8e6a0bac8559b53da76848e430cb7a7}"   # master's head (2019-09; nothing newer there)
 WRK2_SRC="${WRK2_SRC:-}"
 WRK2_CACHE="${WRK2_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/loadtest-bench/wrk2}"
 WRK2=""   # the binary, set by ensure_wrk2
-
-wrk2_log() { printf '[wrk2 %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-wrk2_die() { wrk2_log "ERROR: $*"; exit 1; }
+WRK2_FROM=""
+WRK2_GIT_DIR=""
 
 wrk2_build_tools() {
     local missing=()
@@ -30,68 +30,67 @@ wrk2_build_tools() {
     command -v make >/dev/null 2>&1 || missing+=(make)
     command -v git >/dev/null 2>&1 || missing+=(git)
     [[ -f /usr/include/openssl/ssl.h ]] || missing+=(libssl-dev)
-    if ((${#missing[@]})); then
-        wrk2_log "installing from Debian's packages: ${missing[*]}"
-        local sudo=""
-        [[ $(id -u) -eq 0 ]] || sudo="sudo"
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-    fi
+    install_packages "${missing[@]}"
 }
 
-# the git directory of a checkout or a bare repository, or nothing for a plain folder
-wrk2_git_dir() {
-    git -C "$1" rev-parse --absolute-git-dir 2>/dev/null || true
-}
-
-# wrk2_unpack DEST: wrk2's source into DEST (a new folder), from WRK2_SRC or a clone of WRK2_REPO
-wrk2_unpack() {
-    local dest="$1" src="$WRK2_SRC" gitdir
-    if [[ -z "$src" ]]; then
-        src="$WRK2_CACHE/repo.git"
-        if [[ ! -d "$src" ]]; then
-            wrk2_log "WRK2_SRC is not set: cloning $WRK2_REPO into $src"
-            git clone -q --bare "$WRK2_REPO" "$src" ||
-                wrk2_die "could not clone $WRK2_REPO: set WRK2_SRC to a wrk2 checkout (git clone $WRK2_REPO)"
+# wrk2_source: sets WRK2_FROM (the source folder, WRK2_SRC or a clone of WRK2_REPO in the cache) and
+# WRK2_GIT_DIR (its git directory; empty for a plain folder), and checks that it holds what is to be built
+wrk2_source() {
+    WRK2_FROM="$WRK2_SRC"
+    if [[ -z "$WRK2_FROM" ]]; then
+        WRK2_FROM="$WRK2_CACHE/repo.git"
+        if [[ ! -d "$WRK2_FROM" ]]; then
+            command -v git >/dev/null 2>&1 || install_packages git
+            log "WRK2_SRC is not set: cloning $WRK2_REPO into $WRK2_FROM"
+            mkdir -p "$WRK2_CACHE"
+            git clone -q --bare "$WRK2_REPO" "$WRK2_FROM" ||
+                die "could not clone $WRK2_REPO: set WRK2_SRC to a wrk2 checkout (git clone $WRK2_REPO)"
         fi
     fi
-    [[ -d "$src" ]] || wrk2_die "WRK2_SRC ($src) is not a folder: it must be a wrk2 checkout, a bare git mirror of it, or its unpacked source"
-    mkdir -p "$dest"
-    gitdir=$(wrk2_git_dir "$src")
-    if [[ -n "$gitdir" ]]; then
-        git --git-dir="$gitdir" cat-file -e "$WRK2_COMMIT^{commit}" 2>/dev/null ||
-            wrk2_die "$src has no commit $WRK2_COMMIT (WRK2_COMMIT): fetch it there, or set WRK2_COMMIT to one it has"
-        git --git-dir="$gitdir" archive "$WRK2_COMMIT" | tar -x -C "$dest"
+    [[ -d "$WRK2_FROM" ]] ||
+        die "WRK2_SRC ($WRK2_FROM) is not a folder: it must be a wrk2 checkout, a bare git mirror of one, or its unpacked source"
+    WRK2_GIT_DIR=""
+    if command -v git >/dev/null 2>&1; then
+        WRK2_GIT_DIR=$(git -C "$WRK2_FROM" rev-parse --absolute-git-dir 2>/dev/null || true)
+    fi
+    if [[ -n "$WRK2_GIT_DIR" ]]; then
+        git --git-dir="$WRK2_GIT_DIR" cat-file -e "$WRK2_COMMIT^{commit}" 2>/dev/null ||
+            die "$WRK2_FROM has no commit $WRK2_COMMIT (WRK2_COMMIT): fetch it there, or set WRK2_COMMIT to one it has"
     else
-        [[ -f "$src/Makefile" && -f "$src/src/wrk.c" ]] ||
-            wrk2_die "WRK2_SRC ($src) holds no wrk2 source (no Makefile and src/wrk.c)"
-        cp -a "$src/." "$dest/"
+        [[ -f "$WRK2_FROM/Makefile" && -f "$WRK2_FROM/src/wrk.c" ]] ||
+            die "WRK2_SRC ($WRK2_FROM) holds no wrk2 source (no Makefile and src/wrk.c)"
     fi
 }
 
-# Sets WRK2 to a built wrk2 binary, building it first when the cache has none.
+# Sets WRK2 to a built wrk2 binary, building it first when the cache has none: $WRK2_CACHE/<commit>/wrk from
+# git, $WRK2_CACHE/local/wrk from a plain folder (delete it to rebuild after changing the folder)
 ensure_wrk2() {
+    wrk2_source
     local key=local
-    if [[ -z "$WRK2_SRC" || -n "$(wrk2_git_dir "$WRK2_SRC")" ]]; then key="$WRK2_COMMIT"; fi
+    [[ -z "$WRK2_GIT_DIR" ]] || key="$WRK2_COMMIT"
     local dir="$WRK2_CACHE/$key"
-    if [[ -x "$dir/wrk" && "$key" != local ]]; then
+    if [[ -x "$dir/wrk" ]]; then
         WRK2="$dir/wrk"
         return 0
     fi
     wrk2_build_tools
-    rm -rf "$dir"
     mkdir -p "$WRK2_CACHE"
     local build
     build="$(mktemp -d "$WRK2_CACHE/build.XXXXXX")"
-    wrk2_unpack "$build"
-    wrk2_log "building wrk2 ($key) in $build (make; a minute or two, LuaJIT included)"
+    if [[ -n "$WRK2_GIT_DIR" ]]; then
+        git --git-dir="$WRK2_GIT_DIR" archive "$WRK2_COMMIT" | tar -x -C "$build"   # the checkout is not written to
+    else
+        cp -a "$WRK2_FROM/." "$build/"
+    fi
+    log "building wrk2 ($key) in $build (make; a minute or two, LuaJIT included)"
     if ! make -C "$build" -j "$(nproc)" >"$build/build.log" 2>&1; then
         tail -n 30 "$build/build.log" >&2
-        wrk2_die "wrk2 did not build; the whole log: $build/build.log"
+        die "wrk2 did not build; the whole log: $build/build.log"
     fi
+    rm -rf "$dir"
     mv "$build" "$dir"
     WRK2="$dir/wrk"
-    wrk2_log "wrk2 built: $WRK2"
+    log "wrk2 built: $WRK2"
 }
 
 # ---- reading wrk2's output -------------------------------------------------------------------------
