@@ -313,6 +313,16 @@ cpu_us_per_req() {
     awk -v u="$1" -v s="$2" -v n="$3" 'BEGIN { if (n > 0) printf "%.2f", (u + s) * 1e6 / n; else print "nan" }'
 }
 
+# csv_column CSV NAME [FIELD=VALUE...]: the column NAME (by the header) of the rows whose FIELDs have those values,
+# one a line
+csv_column() {
+    local csv="$1" name="$2"
+    shift 2
+    awk -F, -v c="$name" -v filters="$*" '
+        NR == 1 { for (i = 1; i <= NF; i++) at[$i] = i; n = split(filters, f, " "); next }
+        { for (k = 1; k <= n; k++) { split(f[k], kv, "="); if ($(at[kv[1]]) != kv[2]) next } print $(at[c]) }' "$csv"
+}
+
 # median of the numbers on stdin; blank lines (a figure a run did not give) are skipped, none at all is nan
 median() {
     sort -g | awk 'NF { a[++n] = $1 } END { if (n == 0) { print "nan"; exit }

@@ -29,12 +29,6 @@ steady_us() {
         'BEGIN { if (c0 == "" || c1 == "" || t1 <= t0) print "nan"; else printf "%.2f", (c1 - c0) * 1e6 / (r * (t1 - t0)) }'
 }
 
-# rate_column CSV RATE TOOL NAME -> that column of the rows of one rate and tool, one a line
-rate_column() {
-    awk -F, -v r="$2" -v t="$3" -v c="$4" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) n = i; next }
-        $1 == r && $3 == t { print $n }' "$1"
-}
-
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "nan" }'; }
 
 main() {
@@ -91,14 +85,14 @@ main() {
         "ours steady" "wrk2 steady" ratio "achieved o / w" "ours RSS" "wrk2 RSS"
     for rate in $RATES; do
         local ocpu wcpu ost wst oach wach orss wrss
-        ocpu=$(rate_column "$csv" "$rate" ours cpu_us_per_req | median)
-        wcpu=$(rate_column "$csv" "$rate" wrk2 cpu_us_per_req | median)
-        ost=$(rate_column "$csv" "$rate" ours steady_us_per_req | median)
-        wst=$(rate_column "$csv" "$rate" wrk2 steady_us_per_req | median)
-        oach=$(rate_column "$csv" "$rate" ours achieved_rps | median)
-        wach=$(rate_column "$csv" "$rate" wrk2 achieved_rps | median)
-        orss=$(rate_column "$csv" "$rate" ours max_rss_kb | median | awk '{ printf "%.0f", $1 / 1024 }')
-        wrss=$(rate_column "$csv" "$rate" wrk2 max_rss_kb | median | awk '{ printf "%.0f", $1 / 1024 }')
+        ocpu=$(csv_column "$csv" cpu_us_per_req rate="$rate" tool=ours | median)
+        wcpu=$(csv_column "$csv" cpu_us_per_req rate="$rate" tool=wrk2 | median)
+        ost=$(csv_column "$csv" steady_us_per_req rate="$rate" tool=ours | median)
+        wst=$(csv_column "$csv" steady_us_per_req rate="$rate" tool=wrk2 | median)
+        oach=$(csv_column "$csv" achieved_rps rate="$rate" tool=ours | median)
+        wach=$(csv_column "$csv" achieved_rps rate="$rate" tool=wrk2 | median)
+        orss=$(csv_column "$csv" max_rss_kb rate="$rate" tool=ours | median | awk '{ printf "%.0f", $1 / 1024 }')
+        wrss=$(csv_column "$csv" max_rss_kb rate="$rate" tool=wrk2 | median | awk '{ printf "%.0f", $1 / 1024 }')
         printf '%8s %14s %14s %6sx   %14s %14s %6sx   %22s %7s MB %7s MB\n' "$rate" "$ocpu" "$wcpu" "$(ratio "$ocpu" "$wcpu")" \
             "$ost" "$wst" "$(ratio "$ost" "$wst")" "$oach / $wach" "$orss" "$wrss"
     done

@@ -35,11 +35,6 @@ json_us() {
     jq -r "${expr}\"nan\" | if type == \"number\" then (. * 10 | round / 10) else . end" "$file" 2>/dev/null || echo nan
 }
 
-# tool_column CSV TOOL NAME -> that column of the tool's rows, one a line
-tool_column() {
-    awk -F, -v t="$2" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) n = i; next } $2 == t { print $n }' "$1"
-}
-
 main() {
     local calibration_ms=$((10000 + 5 * CONNECTIONS / THREADS))
     awk -v d="$DURATION" -v c="$calibration_ms" 'BEGIN { exit !(d * 1000 < c) }' ||
@@ -93,13 +88,13 @@ main() {
     printf '%-6s %22s %22s %22s %22s\n' tool "p99 first second" "p99 whole run" "service p99 first s" "service p99 whole"
     local tool
     for tool in ours wrk2; do
-        printf '%-6s %22s %22s %22s %22s\n' "$tool" "$(tool_column "$csv" "$tool" first_second_p99_us | median)" \
-            "$(tool_column "$csv" "$tool" whole_p99_us | median)" "$(tool_column "$csv" "$tool" first_second_service_p99_us | median)" \
-            "$(tool_column "$csv" "$tool" whole_service_p99_us | median)"
+        printf '%-6s %22s %22s %22s %22s\n' "$tool" "$(csv_column "$csv" first_second_p99_us tool="$tool" | median)" \
+            "$(csv_column "$csv" whole_p99_us tool="$tool" | median)" "$(csv_column "$csv" first_second_service_p99_us tool="$tool" | median)" \
+            "$(csv_column "$csv" whole_service_p99_us tool="$tool" | median)"
     done
-    echo "  ours p99 first second: $(tool_column "$csv" ours first_second_p99_us | paste -sd " " -); whole: $(tool_column "$csv" ours whole_p99_us | paste -sd " " -)"
-    echo "  wrk2 p99 first second: $(tool_column "$csv" wrk2 first_second_p99_us | paste -sd " " -); whole: $(tool_column "$csv" wrk2 whole_p99_us | paste -sd " " -)"
-    echo "  ours connect max: $(tool_column "$csv" ours connect_max_us | paste -sd " " -); verdicts: $(tool_column "$csv" ours verdict | paste -sd " " -)"
+    echo "  ours p99 first second: $(csv_column "$csv" first_second_p99_us tool=ours | paste -sd " " -); whole: $(csv_column "$csv" whole_p99_us tool=ours | paste -sd " " -)"
+    echo "  wrk2 p99 first second: $(csv_column "$csv" first_second_p99_us tool=wrk2 | paste -sd " " -); whole: $(csv_column "$csv" whole_p99_us tool=wrk2 | paste -sd " " -)"
+    echo "  ours connect max: $(csv_column "$csv" connect_max_us tool=ours | paste -sd " " -); verdicts: $(csv_column "$csv" verdict tool=ours | paste -sd " " -)"
     echo "p99: response time from each request's due time (corrected for coordinated omission). service: from the send"
     echo "(ours: serviceTime; wrk2: its -U 'uncorrected latency'). wrk2's first second is a run of its own (-d 1)."
     log "runs: $csv"

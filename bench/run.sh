@@ -150,10 +150,7 @@ main() {
 }
 
 # col CSV CASE TOOL COLUMN -> the column's values, one a line
-col() {
-    awk -F, -v k="$2" -v t="$3" -v c="$4" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) n = i; next }
-        $1 == k && $4 == t { print $n }' "$1"
-}
+col() { csv_column "$1" "$4" case="$2" tool="$3"; }
 
 summarize() {
     local csv="$1" summary="$2"
