@@ -82,13 +82,13 @@ port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 # check the handshake's signature with its key, and the JDK's ECDSA is Java code that starts cold: the key
 # type moves our connect times, not the records' cost once connected.
 make_certificate() {
-    local key
+    local key_args
     case "$TLS_KEY" in
-        rsa) key=(-newkey rsa:2048) ;;
-        ec) key=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1) ;;
+        rsa) key_args=(-newkey rsa:2048) ;;
+        ec) key_args=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1) ;;
         *) die "TLS_KEY ($TLS_KEY) must be rsa or ec" ;;
     esac
-    openssl req -x509 "${key[@]}" -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+    openssl req -x509 "${key_args[@]}" -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
         -keyout "$1/key.pem" -out "$1/cert.pem" >"$1/openssl.log" 2>&1 ||
         { cat "$1/openssl.log" >&2; die "openssl could not make a self-signed certificate"; }
 }
@@ -235,6 +235,7 @@ build() {
 # Every script's start: tools, fd limit, clean-up on exit, the build, nginx, the results folder.
 # The traps are set here, in the script's own shell, since prepare is called, not run in a subshell.
 prepare() {
+    [[ "$TLS_KEY" == rsa || "$TLS_KEY" == ec ]] || die "TLS_KEY ($TLS_KEY) must be rsa or ec"   # before the build
     ensure_tools
     raise_fd_limit
     trap on_exit EXIT

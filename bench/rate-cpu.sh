@@ -52,28 +52,28 @@ main() {
         log "rate $rate: ours ${LOADTEST[*]} --h1 -R $rate -c $CONNECTIONS -t $THREADS -D $DURATION --warm-up-time 0; wrk2 -R $rate -c $CONNECTIONS -t $THREADS -d $DURATION --latency"
         for pair in $(seq 1 "$PAIRS"); do
             for tool in ours wrk2; do
-                local out="$work/$rate-$pair-$tool.out" done achieved
+                local out="$work/$rate-$pair-$tool.out" requests_done achieved
                 if [[ "$tool" == ours ]]; then
                     measure ours "$out" -- "${LOADTEST[@]}" --h1 -R "$rate" -c "$CONNECTIONS" -t "$THREADS" \
                         -D "$DURATION" --warm-up-time 0 "$url"
-                    done="$M_DONE"
+                    requests_done="$M_DONE"
                     achieved=$(sed -n 's/^rate: offered [0-9.]* req\/s, achieved \([0-9.]*\) req\/s.*/\1/p' "$out")
                 else
                     measure wrk2 "$out" -- "$WRK2" -R "$rate" -c "$CONNECTIONS" -t "$THREADS" -d "$DURATION" --latency "$url"
-                    done=$(wrk2_requests "$out")
+                    requests_done=$(wrk2_requests "$out")
                     achieved=$(awk '/^Requests\/sec:/ { print $2 }' "$out")
                 fi
                 : "${achieved:=nan}"
                 local cpu steady window
-                cpu=$(cpu_us_per_req "$M_USER" "$M_SYS" "$done")
+                cpu=$(cpu_us_per_req "$M_USER" "$M_SYS" "$requests_done")
                 steady=$(steady_us "${M_CPU_SAMPLES[0]:-}" "${M_CPU_SAMPLES[1]:-}" "${M_CPU_SAMPLE_TIMES[0]:-0}" \
                     "${M_CPU_SAMPLE_TIMES[1]:-0}" "$rate")
                 window=$(awk -v a="${M_CPU_SAMPLE_TIMES[0]:-0}" -v b="${M_CPU_SAMPLE_TIMES[1]:-0}" 'BEGIN { printf "%.3f", b - a }')
                 local steady_cpu
                 steady_cpu=$(awk -v a="${M_CPU_SAMPLES[0]:-}" -v b="${M_CPU_SAMPLES[1]:-}" \
                     'BEGIN { if (a == "" || b == "") print ""; else printf "%.2f", b - a }')
-                echo "$rate,$pair,$tool,$done,$achieved,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$steady_cpu,$window,$steady" >>"$csv"
-                log "  pair $pair $tool: $done done, achieved $achieved req/s, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req, steady ${steady_cpu:-?} s in ${window} s = $steady µs/req, rss $((M_RSS_KB / 1024)) MB"
+                echo "$rate,$pair,$tool,$requests_done,$achieved,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$steady_cpu,$window,$steady" >>"$csv"
+                log "  pair $pair $tool: $requests_done done, achieved $achieved req/s, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req, steady ${steady_cpu:-?} s in ${window} s = $steady µs/req, rss $((M_RSS_KB / 1024)) MB"
             done
         done
     done
