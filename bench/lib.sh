@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Shared by bench/run.sh, bench/rate.sh and bench/profile.sh: tools, nginx, build, measured runs.
+# Shared by the bench/ scripts (run.sh, rate.sh, rate-start.sh, rate-cpu.sh, profile.sh, footprint.sh): tools,
+# nginx (plain and TLS listeners), build, measured runs.
 # Sourced, not run. Everything it starts it stops again (trap on EXIT).
 
 set -euo pipefail
@@ -14,13 +15,20 @@ PAIRS="${PAIRS:-3}"                  # A B pairs per case
 THREADS="${THREADS:-1}"              # -t for every generator (h2load's default is 1)
 PORT_H1="${PORT_H1:-28080}"          # nginx HTTP/1.1 listener
 PORT_H2="${PORT_H2:-28081}"          # nginx h2c (prior knowledge) listener
+PORT_H2TLS="${PORT_H2TLS:-28443}"    # nginx https listener, h2 or http/1.1 by ALPN (self-signed certificate)
+PORT_H1TLS="${PORT_H1TLS:-28444}"    # nginx https listener, http/1.1 only
+TLS_KEY="${TLS_KEY:-rsa}"            # the self-signed certificate's key: rsa (2048 bits) or ec (P-256)
+TLS_CIPHER="${TLS_CIPHER:-TLS_AES_128_GCM_SHA256}"   # the one TLS 1.3 cipher nginx accepts; any: each client's choice
 JAVA="${JAVA:-java}"
 JAVA_OPTS="${JAVA_OPTS:-}"           # e.g. JAVA_OPTS="-Xmx64m -XX:+UseSerialGC"
 SKIP_BUILD="${SKIP_BUILD:-0}"        # 1: reuse bench/target/bench.jar
+COMMAND_JAR="$ROOT_DIR/samples/target/loadtest.jar"   # the command users run (java -jar), built with the project
+LOADTEST_CMD="${LOADTEST_CMD:-}"     # the command to run instead of java -jar COMMAND_JAR, e.g. a distribution's bin/loadtest
 GEN_WARMUP="${GEN_WARMUP:-0}"        # >0: --warm-up-time for every generator, and CPU measured after it (steady state)
 SYSCALLS="${SYSCALLS:-0}"            # 1: count each generator's system calls with perf (raw_syscalls:sys_enter)
 NGINX_DIR=""
 NGINX_PID=""
+TEMP_DIRS=()   # removed on exit (temp_dir)
 
 log() { printf '[bench %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
@@ -36,17 +44,23 @@ ensure_tools() {
     command -v h2load >/dev/null 2>&1 || missing+=(nghttp2-client)
     command -v wrk >/dev/null 2>&1 || missing+=(wrk)
     [[ -x /usr/bin/time ]] || missing+=(time)
+    command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+    command -v jq >/dev/null 2>&1 || missing+=(jq)
     command -v mvn >/dev/null 2>&1 || missing+=(maven)
     command -v pgrep >/dev/null 2>&1 || missing+=(procps)
     command -v "$JAVA" >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
-    if ((${#missing[@]})); then
-        log "installing from Debian's packages: ${missing[*]}"
-        local sudo=""
-        [[ $(id -u) -eq 0 ]] || sudo="sudo"
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-    fi
+    install_packages "${missing[@]}"
     export PATH="$PATH:/usr/sbin"
+}
+
+# install_packages PACKAGE...: installs Debian's packages (none given: nothing, not even apt-get update)
+install_packages() {
+    (($#)) || return 0
+    log "installing from Debian's packages: $*"
+    local sudo=""
+    [[ $(id -u) -eq 0 ]] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
 }
 
 raise_fd_limit() {
@@ -63,11 +77,34 @@ raise_fd_limit() {
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# A self-signed certificate for 127.0.0.1 in DIR (cert.pem, key.pem), its key as TLS_KEY says: rsa (2048 bits)
+# or ec (P-256). Neither generator verifies the chain (h2load never does, ours runs with --insecure), but both
+# check the handshake's signature with its key, and the JDK's ECDSA is Java code that starts cold: the key
+# type moves our connect times, not the records' cost once connected.
+make_certificate() {
+    local key_args
+    case "$TLS_KEY" in
+        rsa) key_args=(-newkey rsa:2048) ;;
+        ec) key_args=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1) ;;
+        *) die "TLS_KEY ($TLS_KEY) must be rsa or ec" ;;
+    esac
+    openssl req -x509 "${key_args[@]}" -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+        -keyout "$1/key.pem" -out "$1/cert.pem" >"$1/openssl.log" 2>&1 ||
+        { cat "$1/openssl.log" >&2; die "openssl could not make a self-signed certificate"; }
+}
+
 start_nginx() {
-    port_free "$PORT_H1" || die "port $PORT_H1 is in use: set PORT_H1 to a free port"
-    port_free "$PORT_H2" || die "port $PORT_H2 is in use: set PORT_H2 to a free port"
+    local name port
+    for name in PORT_H1 PORT_H2 PORT_H2TLS PORT_H1TLS; do
+        port="${!name}"
+        port_free "$port" || die "port $port is in use: set $name to a free port"
+    done
     NGINX_DIR="$(mktemp -d /tmp/loadtest-bench-nginx.XXXXXX)"
     chmod 755 "$NGINX_DIR"
+    make_certificate "$NGINX_DIR"
+    # left to themselves h2load takes AES-128-GCM and the JDK AES-256-GCM (more rounds a byte): one cipher for both
+    local cipher_line="ssl_conf_command Ciphersuites $TLS_CIPHER;"
+    [[ "$TLS_CIPHER" != any ]] || cipher_line="# TLS_CIPHER=any: each client's preferred TLS 1.3 cipher"
     mkdir -p "$NGINX_DIR/html"
     head -c 1024 /dev/zero | tr '\0' 'a' >"$NGINX_DIR/html/1k.bin"
     head -c 102400 /dev/zero | tr '\0' 'b' >"$NGINX_DIR/html/100k.bin"
@@ -102,14 +139,29 @@ http {
         root $NGINX_DIR/html;
         location = /hello { default_type text/plain; return 200 "hello\n"; }
     }
+    # TLS: nginx 1.22 (Debian 12) takes http2 on the listen line (1.25 moved it to "http2 on;")
+    ssl_certificate $NGINX_DIR/cert.pem;
+    ssl_certificate_key $NGINX_DIR/key.pem;
+    ssl_protocols TLSv1.2 TLSv1.3;
+    $cipher_line
+    server {
+        listen 127.0.0.1:$PORT_H2TLS ssl http2;
+        root $NGINX_DIR/html;
+        location = /hello { default_type text/plain; return 200 "hello\n"; }
+    }
+    server {
+        listen 127.0.0.1:$PORT_H1TLS ssl;
+        root $NGINX_DIR/html;
+        location = /hello { default_type text/plain; return 200 "hello\n"; }
+    }
 }
 EOF
     nginx -c "$NGINX_DIR/nginx.conf" -p "$NGINX_DIR" >"$NGINX_DIR/stdout.log" 2>&1 &
     NGINX_PID=$!
     local i
     for i in $(seq 1 50); do
-        if ! port_free "$PORT_H1" && ! port_free "$PORT_H2"; then
-            log "nginx $(nginx -v 2>&1 | sed 's/.*\///') (pid $NGINX_PID, 1 worker) on 127.0.0.1:$PORT_H1 (http/1.1) and :$PORT_H2 (h2c), files in $NGINX_DIR"
+        if ! port_free "$PORT_H1" && ! port_free "$PORT_H2" && ! port_free "$PORT_H2TLS" && ! port_free "$PORT_H1TLS"; then
+            log "nginx $(nginx -v 2>&1 | sed 's/.*\///') (pid $NGINX_PID, 1 worker) on 127.0.0.1:$PORT_H1 (http/1.1), :$PORT_H2 (h2c), :$PORT_H2TLS (https, h2 or http/1.1 by ALPN) and :$PORT_H1TLS (https, http/1.1; $TLS_KEY certificate, TLS 1.3 cipher $TLS_CIPHER), files in $NGINX_DIR"
             return 0
         fi
         kill -0 "$NGINX_PID" 2>/dev/null || { cat "$NGINX_DIR/error.log" "$NGINX_DIR/stdout.log" >&2 || true; die "nginx did not start"; }
@@ -138,7 +190,18 @@ on_exit() {
     local rc=$?
     trap '' PIPE   # output piped into head: clean up all the same
     stop_nginx
+    local dir
+    for dir in "${TEMP_DIRS[@]}"; do rm -rf "$dir"; done
     exit "$rc"
+}
+
+# temp_dir VAR NAME: sets VAR to a new folder /tmp/loadtest-bench-NAME.XXXXXX, removed when the script exits
+# (also on Ctrl-C); called, not in $(...), so that the exit trap knows the folder
+temp_dir() {
+    local dir
+    dir="$(mktemp -d "/tmp/loadtest-bench-$2.XXXXXX")"
+    TEMP_DIRS+=("$dir")
+    printf -v "$1" '%s' "$dir"
 }
 
 # ---- build -------------------------------------------------------------------------------------
@@ -164,10 +227,15 @@ build() {
 # measure TOOL OUTFILE -- COMMAND...
 #   runs COMMAND under /usr/bin/time, its output in OUTFILE, and sets the globals
 #   M_RPS M_DONE M_FAILED M_USER M_SYS M_WALL M_RSS_KB M_CPU_RUN_MS (ours only, else empty) M_RC
+#   M_PROTOCOL (spoken: h2, h2c, http/1.1; from h2load's "Application protocol:" or our report)
+#   With CPU_SAMPLE_AT="S1 S2 ..." (seconds after the command started; default GEN_WARMUP when it is set):
+#   M_CPU_SAMPLES (user+sys CPU seconds of the process at each) and M_CPU_SAMPLE_TIMES (when each was taken,
+#   seconds after the start); M_CPU_AT_WARM is the first sample.
 
 # Every script's start: tools, fd limit, clean-up on exit, the build, nginx, the results folder.
 # The traps are set here, in the script's own shell, since prepare is called, not run in a subshell.
 prepare() {
+    [[ "$TLS_KEY" == rsa || "$TLS_KEY" == ec ]] || die "TLS_KEY ($TLS_KEY) must be rsa or ec"   # before the build
     ensure_tools
     raise_fd_limit
     trap on_exit EXIT
@@ -187,14 +255,23 @@ measure() {
     if [[ "$SYSCALLS" == 1 ]]; then
         wrap=(perf stat -x, -e raw_syscalls:sys_enter -o "$out.perf" --)
     fi
-    M_CPU_AT_WARM=""
+    local at=() t0 t
+    if [[ -n "${CPU_SAMPLE_AT:-}" ]]; then
+        read -ra at <<<"$CPU_SAMPLE_AT"
+    elif [[ "$GEN_WARMUP" != 0 ]]; then
+        at=("$GEN_WARMUP")   # the generator's CPU when its warm-up ends: the steady-state figure excludes it
+    fi
+    M_CPU_SAMPLES=()
+    M_CPU_SAMPLE_TIMES=()
+    t0=$(date +%s.%N)
     /usr/bin/time -f '%e %U %S %M' -o "$tf" "${wrap[@]}" "$@" >"$out" 2>&1 &
     local tpid=$!
-    if [[ "$GEN_WARMUP" != 0 ]]; then
-        # the generator's CPU when its warm-up ends, from /proc: the steady-state figure excludes it
-        sleep "$GEN_WARMUP"
-        M_CPU_AT_WARM=$(process_cpu_s "$(leaf_pid "$tpid")")
-    fi
+    for t in "${at[@]}"; do
+        sleep "$(awk -v t="$t" -v t0="$t0" -v now="$(date +%s.%N)" 'BEGIN { d = t0 + t - now; printf "%.3f", (d > 0 ? d : 0) }')"
+        M_CPU_SAMPLES+=("$(process_cpu_s "$(leaf_pid "$tpid")")")
+        M_CPU_SAMPLE_TIMES+=("$(awk -v t0="$t0" -v now="$(date +%s.%N)" 'BEGIN { printf "%.3f", now - t0 }')")
+    done
+    M_CPU_AT_WARM="${M_CPU_SAMPLES[0]:-}"
     wait "$tpid" || M_RC=$?
     if [[ "$SYSCALLS" == 1 ]]; then
         M_SYSCALLS=$(awk -F, '/raw_syscalls:sys_enter/ { print $1 }' "$out.perf" 2>/dev/null)
@@ -203,12 +280,16 @@ measure() {
     M_RPS=$(sed -n 's/^finished in [^,]*, \([0-9.]*\) req\/s.*/\1/p' "$out" | tail -n 1)
     M_DONE=$(sed -n 's/^requests: .* \([0-9]*\) done, .*/\1/p' "$out" | tail -n 1)
     M_FAILED=$(sed -n 's/^requests: .* \([0-9]*\) failed, .*/\1/p' "$out" | tail -n 1)
+    # ours: "protocol: h2, 100 clients, ..." (the command's report) or bench.protocol=h2 (the Generator)
+    M_PROTOCOL=$(sed -n -e 's/^Application protocol: *//p' -e 's/^protocol: \([^,]*\),.*/\1/p' \
+        -e 's/^bench.protocol=//p' "$out" | tail -n 1)
     M_CPU_RUN_MS=""
     if [[ "$tool" == ours ]]; then
         M_CPU_RUN_MS=$(sed -n 's/^bench.cpu_run_ms=//p' "$out")
     fi
     : "${M_RPS:=0}" "${M_DONE:=0}" "${M_FAILED:=0}"
-    if [[ "$M_RC" != 0 || ( "$M_DONE" == 0 && "$tool" != wrk ) ]]; then
+    # wrk and wrk2 print their own summary: their callers read it
+    if [[ "$M_RC" != 0 || ( "$M_DONE" == 0 && "$tool" != wrk* ) ]]; then
         log "WARNING: $tool exited with $M_RC and $M_DONE requests done; its output:"
         tail -n 20 "$out" >&2
     fi
@@ -233,10 +314,20 @@ cpu_us_per_req() {
     awk -v u="$1" -v s="$2" -v n="$3" 'BEGIN { if (n > 0) printf "%.2f", (u + s) * 1e6 / n; else print "nan" }'
 }
 
-# median of the numbers on stdin
+# csv_column CSV NAME [FIELD=VALUE...]: the column NAME (by the header) of the rows whose FIELDs have those values,
+# one a line
+csv_column() {
+    local csv="$1" name="$2"
+    shift 2
+    awk -F, -v c="$name" -v filters="$*" '
+        NR == 1 { for (i = 1; i <= NF; i++) at[$i] = i; n = split(filters, f, " "); next }
+        { for (k = 1; k <= n; k++) { split(f[k], kv, "="); if ($(at[kv[1]]) != kv[2]) next } print $(at[c]) }' "$csv"
+}
+
+# median of the numbers on stdin; blank lines (a figure a run did not give) are skipped, none at all is nan
 median() {
-    sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) { print "nan"; exit }
-        if (NR % 2) printf "%s", a[(NR + 1) / 2]; else printf "%.2f", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+    sort -g | awk 'NF { a[++n] = $1 } END { if (n == 0) { print "nan"; exit }
+        if (n % 2) printf "%s", a[(n + 1) / 2]; else printf "%.2f", (a[n / 2] + a[n / 2 + 1]) / 2 }'
 }
 
 # OURS: the command that runs our generator (java, JAVA_OPTS, the bench jar, the main class)
@@ -246,3 +337,19 @@ ours_command() {
     OURS=("$JAVA" "${extra[@]}" -cp "$BENCH_JAR" dev.loadtest.bench.Generator)
 }
 ours_command
+
+# LOADTEST: the command users run (TLS cases, rate-start.sh, rate-cpu.sh): `java -jar samples/target/loadtest.jar`
+# with JAVA and JAVA_OPTS, or LOADTEST_CMD (e.g. "loadtest-0.1.0/bin/loadtest", the distribution's launcher).
+# bench.jar's Generator has no flag to trust a self-signed certificate and writes no JSON timeline: these cases
+# need the command's --insecure and --json.
+loadtest_command() {
+    if [[ -n "$LOADTEST_CMD" ]]; then
+        read -ra LOADTEST <<<"$LOADTEST_CMD"
+        command -v "${LOADTEST[0]}" >/dev/null 2>&1 || die "LOADTEST_CMD ($LOADTEST_CMD): ${LOADTEST[0]} is not a command"
+        return 0
+    fi
+    [[ -f "$COMMAND_JAR" ]] || die "$COMMAND_JAR was not built (the project's build makes it: run without SKIP_BUILD=1)"
+    local extra=()
+    read -ra extra <<<"$JAVA_OPTS"
+    LOADTEST=("$JAVA" "${extra[@]}" -jar "$COMMAND_JAR")
+}

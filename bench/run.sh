@@ -4,7 +4,12 @@
 #   bench/run.sh                         # all cases, PAIRS=3, DURATION=5
 #   PAIRS=5 DURATION=10 bench/run.sh     # longer
 #   CASES="h2c-c100-m10 h1-c100-m10" bench/run.sh
-#   SKIP_BUILD=1 bench/run.sh            # reuse bench/target/bench.jar
+#   CASES="h2tls-c100-m10 h2tls-c10-m100 h1tls-c100-m1" bench/run.sh   # over TLS only
+#   SKIP_BUILD=1 bench/run.sh            # reuse bench/target/bench.jar (and samples/target/loadtest.jar)
+#
+# Plain cases run our engine through bench.jar's Generator; TLS cases through the command users run
+# (samples/target/loadtest.jar, or LOADTEST_CMD) with --insecure, since nginx's certificate is self-signed and
+# the Generator has no flag to trust it; h2load does not verify certificates.
 #
 # Prints, per case, both req/s medians, the ratio ours/h2load, and generator CPU-µs per request
 # (user+sys from /usr/bin/time / requests done); writes every run to bench/results/<timestamp>.csv
@@ -13,24 +18,65 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # name  protocol  clients  streams  path
+# protocol: h2c (prior knowledge), h1 (http/1.1), h2tls (https, h2 by ALPN), h1tls (https, http/1.1)
 ALL_CASES=(
     "h2c-c100-m10     h2c 100 10  /hello"
     "h2c-c10-m100     h2c 10  100 /hello"
     "h1-c100-m1       h1  100 1   /hello"
     "h1-c100-m10      h1  100 10  /hello"
     "h2c-100KiB-c10-m10 h2c 10 10 /100k.bin"
+    "h2tls-c100-m10   h2tls 100 10  /hello"
+    "h2tls-c10-m100   h2tls 10  100 /hello"
+    "h1tls-c100-m1    h1tls 100 1   /hello"
 )
 CASES="${CASES:-}"
 WARMUP="${WARMUP:-2}"   # seconds of h2load and of our generator against each listener before measuring
 
+# SELECTED: the cases CASES selects, in ALL_CASES's order; an unknown name in CASES is an error (before the build)
+select_cases() {
+    SELECTED=()
+    local line name wanted known=" "
+    for line in "${ALL_CASES[@]}"; do
+        read -r name _ <<<"$line"
+        known+="$name "
+        if [[ -z "$CASES" || " $CASES " == *" $name "* ]]; then SELECTED+=("$line"); fi
+    done
+    for wanted in $CASES; do
+        [[ "$known" == *" $wanted "* ]] || die "CASES names '$wanted', which is not a case; the cases are:$known"
+    done
+    ((${#SELECTED[@]})) || die "CASES ('$CASES') selects no case"
+}
+
+# case_target PROTOCOL PATH -> sets URL, FLAGS (--h1 or none) and TLS (1 or 0)
+case_target() {
+    FLAGS=()
+    TLS=0
+    case "$1" in
+        h2c) URL="http://127.0.0.1:$PORT_H2$2" ;;
+        h1) URL="http://127.0.0.1:$PORT_H1$2"; FLAGS=(--h1) ;;
+        h2tls) URL="https://127.0.0.1:$PORT_H2TLS$2"; TLS=1 ;;
+        h1tls) URL="https://127.0.0.1:$PORT_H1TLS$2"; FLAGS=(--h1); TLS=1 ;;
+        *) die "case protocol '$1' is not one of h2c, h1, h2tls, h1tls" ;;
+    esac
+}
+
 main() {
+    select_cases
     prepare
+    local any_tls=0 line
+    for line in "${SELECTED[@]}"; do
+        [[ "$line" != *tls* ]] || any_tls=1
+    done
+    if [[ "$any_tls" == 1 ]]; then
+        loadtest_command
+        log "TLS cases: ours is ${LOADTEST[*]} --insecure (bench.jar's Generator cannot trust a self-signed certificate)"
+    fi
     local stamp
     stamp="$(date +%Y%m%d-%H%M%S)"
     local csv="$RESULTS_DIR/$stamp.csv" summary="$RESULTS_DIR/$stamp-summary.csv"
     local work
-    work="$(mktemp -d /tmp/loadtest-bench-runs.XXXXXX)"
-    echo "case,pair,order,tool,rps,done,failed,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,cpu_run_us_per_req,syscalls_per_req,cpu_steady_us_per_req" >"$csv"
+    temp_dir work runs
+    echo "case,pair,order,tool,rps,done,failed,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,cpu_run_us_per_req,syscalls_per_req,cpu_steady_us_per_req,protocol" >"$csv"
     echo "case,ours_rps_median,h2load_rps_median,rps_ratio,ours_cpu_us_per_req,h2load_cpu_us_per_req,cpu_ratio,ours_cpu_run_us_per_req,ours_rss_mb,h2load_rss_mb,ours_syscalls_per_req,h2load_syscalls_per_req,ours_steady_us_per_req,h2load_steady_us_per_req,steady_cpu_ratio" >"$summary"
 
     log "machine: $(nproc) CPUs, $(uname -r); java: $("$JAVA" -version 2>&1 | head -n 1); $(h2load --version | head -n 1)"
@@ -42,22 +88,24 @@ main() {
     h2load -D "$WARMUP" -c 10 -m 1 --h1 "http://127.0.0.1:$PORT_H1/hello" >/dev/null 2>&1 || true
     "${OURS[@]}" -D "$WARMUP" -c 10 -m 10 "http://127.0.0.1:$PORT_H2/hello" >/dev/null 2>&1 || true
     "${OURS[@]}" -D "$WARMUP" -c 10 -m 1 --h1 "http://127.0.0.1:$PORT_H1/hello" >/dev/null 2>&1 || true
+    if [[ "$any_tls" == 1 ]]; then
+        h2load -D "$WARMUP" -c 10 -m 10 "https://127.0.0.1:$PORT_H2TLS/hello" >/dev/null 2>&1 || true
+        h2load -D "$WARMUP" -c 10 -m 1 --h1 "https://127.0.0.1:$PORT_H1TLS/hello" >/dev/null 2>&1 || true
+        "${LOADTEST[@]}" -q --insecure -D "$WARMUP" -c 10 -m 10 "https://127.0.0.1:$PORT_H2TLS/hello" >/dev/null 2>&1 || true
+    fi
 
-    local line name proto c m path
-    for line in "${ALL_CASES[@]}"; do
+    local name proto c m path
+    for line in "${SELECTED[@]}"; do
         read -r name proto c m path <<<"$line"
-        if [[ -n "$CASES" && " $CASES " != *" $name "* ]]; then continue; fi
-        local url flags=()
-        if [[ "$proto" == h1 ]]; then
-            url="http://127.0.0.1:$PORT_H1$path"
-            flags=(--h1)
-        else
-            url="http://127.0.0.1:$PORT_H2$path"
-        fi
+        case_target "$proto" "$path"
         local warm=()
         [[ "$GEN_WARMUP" == 0 ]] || warm=(--warm-up-time "$GEN_WARMUP")
-        local args=(-D "$DURATION" "${warm[@]}" -c "$c" -m "$m" -t "$THREADS" "${flags[@]}" "$url")
-        log "case $name: ${args[*]}"
+        local args=(-D "$DURATION" "${warm[@]}" -c "$c" -m "$m" -t "$THREADS" "${FLAGS[@]}")
+        local ours=("${OURS[@]}" "${args[@]}" "$URL")
+        [[ "$TLS" == 0 ]] || ours=("${LOADTEST[@]}" "${args[@]}" --insecure "$URL")
+        local note=""
+        [[ "$TLS" == 0 ]] || note=" (ours: the command, with --insecure)"
+        log "case $name: ${args[*]} $URL$note"
         local pair order tool
         for pair in $(seq 1 "$PAIRS"); do
             # A B A B ...; ORDER=abba swaps every second pair, so neither tool always goes first
@@ -68,9 +116,12 @@ main() {
                 order=$((order + 1))
                 local out="$work/$name-$pair-$tool.out"
                 if [[ "$tool" == ours ]]; then
-                    measure ours "$out" -- "${OURS[@]}" "${args[@]}"
+                    measure ours "$out" -- "${ours[@]}"
                 else
-                    measure h2load "$out" -- h2load "${args[@]}"
+                    measure h2load "$out" -- h2load "${args[@]}" "$URL"
+                    if [[ "$TLS" == 1 && "$pair" == 1 ]]; then
+                        log "  h2load's TLS: $(grep -E '^(TLS Protocol|Cipher|Server Temp Key):' "$out" | tr '\n' ' ')"
+                    fi
                 fi
                 local cpu run_cpu=""
                 cpu=$(cpu_us_per_req "$M_USER" "$M_SYS" "$M_DONE")
@@ -86,8 +137,8 @@ main() {
                     steady=$(awk -v u="$M_USER" -v s="$M_SYS" -v w="$M_CPU_AT_WARM" -v n="$M_DONE" \
                         'BEGIN { if (n > 0) printf "%.2f", (u + s - w) * 1e6 / n; else print "nan" }')
                 fi
-                echo "$name,$pair,$order,$tool,$M_RPS,$M_DONE,$M_FAILED,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$run_cpu,$sc,$steady" >>"$csv"
-                log "  pair $pair $tool: $M_RPS req/s, $M_DONE done, $M_FAILED failed, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req${run_cpu:+ (in run: $run_cpu)}, rss $((M_RSS_KB / 1024)) MB${sc:+, $sc syscalls/req}${steady:+, steady $steady µs/req}"
+                echo "$name,$pair,$order,$tool,$M_RPS,$M_DONE,$M_FAILED,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$run_cpu,$sc,$steady,$M_PROTOCOL" >>"$csv"
+                log "  pair $pair $tool ($M_PROTOCOL): $M_RPS req/s, $M_DONE done, $M_FAILED failed, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req${run_cpu:+ (in run: $run_cpu)}, rss $((M_RSS_KB / 1024)) MB${sc:+, $sc syscalls/req}${steady:+, steady $steady µs/req}"
             done
         done
     done
@@ -99,10 +150,7 @@ main() {
 }
 
 # col CSV CASE TOOL COLUMN -> the column's values, one a line
-col() {
-    awk -F, -v k="$2" -v t="$3" -v c="$4" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) n = i; next }
-        $1 == k && $4 == t { print $n }' "$1"
-}
+col() { csv_column "$1" "$4" case="$2" tool="$3"; }
 
 summarize() {
     local csv="$1" summary="$2"
@@ -139,6 +187,9 @@ summarize() {
     echo
     echo "µs/req: user+sys CPU of the whole generator process (/usr/bin/time) / requests done; ours includes"
     echo "JVM start-up and JIT. 'ours in-run': CPU of our JVM from just before run() to just after / requests done."
+    if grep -q '^h[12]tls-' "$csv"; then
+        echo "TLS cases (h2tls-*, h1tls-*): ours is the command (loadtest.jar --insecure), which reports no in-run CPU (nan)."
+    fi
     if [[ "$GEN_WARMUP" != 0 ]]; then
         echo "GEN_WARMUP=${GEN_WARMUP}s: both tools ran --warm-up-time $GEN_WARMUP, so the whole-process µs/req above counts the"
         echo "warm-up's CPU against the measured requests (both tools alike). 'steady': CPU after the warm-up (from /proc at"

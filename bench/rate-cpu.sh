@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# CPU at modest constant rates (issue 15): a generator beside the application in a test JVM must be cheap when
+# the rate is low. Ours (the command, `--h1 -R RATE -c 10 -D 10`) against wrk2 (`-R RATE -c 10 -d 10 -t 1
+# --latency`), alternated A B A B, at 1k and 10k req/s over HTTP/1.1 to nginx.
+#
+#   WRK2_SRC=~/src/wrk2 bench/rate-cpu.sh                    # RATES="1000 10000", PAIRS=3, DURATION=10
+#   RATES=2000 DURATION=30 WRK2_SRC=~/src/wrk2 bench/rate-cpu.sh
+#
+# Two figures per run, both CPU-µs per request:
+#   - whole process: user+sys of the process (/usr/bin/time) / requests done. Ours includes JVM start-up and JIT;
+#   - steady: the process's user+sys CPU between STEADY_FROM and STEADY_TO seconds after it started (from
+#     /proc/<pid>/stat) / the requests due in that window at the rate (rate x window). Both tools are then in
+#     their run, so start-up and the end are left out; it assumes the rate held, which the achieved rates show.
+#     /proc counts CPU in 10 ms ticks: at 1k req/s a few ticks; run longer (DURATION=30) for a finer figure.
+# Rows go to bench/results/<timestamp>-rate-cpu.csv. See bench/README.md.
+
+DURATION="${DURATION:-10}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$BENCH_DIR/wrk2.sh"
+
+RATES="${RATES:-1000 10000}"
+CONNECTIONS="${CONNECTIONS:-10}"
+STEADY_FROM="${STEADY_FROM:-3}"                 # seconds after the process started
+STEADY_TO="${STEADY_TO:-$((${DURATION%.*} - 1))}" # the same; before either tool ends
+
+# steady_us CPU_FROM CPU_TO TIME_FROM TIME_TO RATE -> CPU-µs per request due in the window, or nan
+steady_us() {
+    awk -v c0="$1" -v c1="$2" -v t0="$3" -v t1="$4" -v r="$5" \
+        'BEGIN { if (c0 == "" || c1 == "" || t1 <= t0) print "nan"; else printf "%.2f", (c1 - c0) * 1e6 / (r * (t1 - t0)) }'
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "nan" }'; }
+
+main() {
+    awk -v f="$STEADY_FROM" -v t="$STEADY_TO" -v d="$DURATION" 'BEGIN { exit !(f >= 0 && f < t && t < d) }' ||
+        die "the steady window must lie inside the run: 0 <= STEADY_FROM ($STEADY_FROM) < STEADY_TO ($STEADY_TO) < DURATION ($DURATION)"
+    prepare
+    loadtest_command
+    ensure_wrk2
+    local stamp work csv url
+    stamp="$(date +%Y%m%d-%H%M%S)"
+    temp_dir work ratecpu
+    csv="$RESULTS_DIR/$stamp-rate-cpu.csv"
+    url="http://127.0.0.1:$PORT_H1/hello"
+    echo "rate,pair,tool,done,achieved_rps,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,steady_cpu_s,steady_window_s,steady_us_per_req" >"$csv"
+    log "machine: $(nproc) CPUs, $(uname -r); java: $("$JAVA" -version 2>&1 | head -n 1); wrk2: $WRK2"
+    log "rates $RATES, -c $CONNECTIONS -t $THREADS, ${DURATION}s, no warm-up, http/1.1 $url; steady window ${STEADY_FROM}-${STEADY_TO}s; PAIRS=$PAIRS"
+    local CPU_SAMPLE_AT="$STEADY_FROM $STEADY_TO"
+
+    local rate pair tool
+    for rate in $RATES; do
+        log "rate $rate: ours ${LOADTEST[*]} --h1 -R $rate -c $CONNECTIONS -t $THREADS -D $DURATION --warm-up-time 0; wrk2 -R $rate -c $CONNECTIONS -t $THREADS -d $DURATION --latency"
+        for pair in $(seq 1 "$PAIRS"); do
+            for tool in ours wrk2; do
+                local out="$work/$rate-$pair-$tool.out" requests_done achieved
+                if [[ "$tool" == ours ]]; then
+                    measure ours "$out" -- "${LOADTEST[@]}" --h1 -R "$rate" -c "$CONNECTIONS" -t "$THREADS" \
+                        -D "$DURATION" --warm-up-time 0 "$url"
+                    requests_done="$M_DONE"
+                    achieved=$(sed -n 's/^rate: offered [0-9.]* req\/s, achieved \([0-9.]*\) req\/s.*/\1/p' "$out")
+                else
+                    measure wrk2 "$out" -- "$WRK2" -R "$rate" -c "$CONNECTIONS" -t "$THREADS" -d "$DURATION" --latency "$url"
+                    requests_done=$(wrk2_requests "$out")
+                    achieved=$(awk '/^Requests\/sec:/ { print $2 }' "$out")
+                fi
+                : "${achieved:=nan}"
+                local cpu steady window
+                cpu=$(cpu_us_per_req "$M_USER" "$M_SYS" "$requests_done")
+                steady=$(steady_us "${M_CPU_SAMPLES[0]:-}" "${M_CPU_SAMPLES[1]:-}" "${M_CPU_SAMPLE_TIMES[0]:-0}" \
+                    "${M_CPU_SAMPLE_TIMES[1]:-0}" "$rate")
+                window=$(awk -v a="${M_CPU_SAMPLE_TIMES[0]:-0}" -v b="${M_CPU_SAMPLE_TIMES[1]:-0}" 'BEGIN { printf "%.3f", b - a }')
+                local steady_cpu
+                steady_cpu=$(awk -v a="${M_CPU_SAMPLES[0]:-}" -v b="${M_CPU_SAMPLES[1]:-}" \
+                    'BEGIN { if (a == "" || b == "") print ""; else printf "%.2f", b - a }')
+                echo "$rate,$pair,$tool,$requests_done,$achieved,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$steady_cpu,$window,$steady" >>"$csv"
+                log "  pair $pair $tool: $requests_done done, achieved $achieved req/s, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req, steady ${steady_cpu:-?} s in ${window} s = $steady µs/req, rss $((M_RSS_KB / 1024)) MB"
+            done
+        done
+    done
+    rm -rf "$work"
+
+    echo
+    echo "CPU at constant rates: ours vs wrk2, http/1.1, -c $CONNECTIONS -t $THREADS, ${DURATION}s, no warm-up, medians of $PAIRS alternated pairs"
+    printf '%8s %14s %14s %7s   %14s %14s %7s   %22s %10s %10s\n' rate "ours µs/req" "wrk2 µs/req" ratio \
+        "ours steady" "wrk2 steady" ratio "achieved o / w" "ours RSS" "wrk2 RSS"
+    for rate in $RATES; do
+        local ocpu wcpu ost wst oach wach orss wrss
+        ocpu=$(csv_column "$csv" cpu_us_per_req rate="$rate" tool=ours | median)
+        wcpu=$(csv_column "$csv" cpu_us_per_req rate="$rate" tool=wrk2 | median)
+        ost=$(csv_column "$csv" steady_us_per_req rate="$rate" tool=ours | median)
+        wst=$(csv_column "$csv" steady_us_per_req rate="$rate" tool=wrk2 | median)
+        oach=$(csv_column "$csv" achieved_rps rate="$rate" tool=ours | median)
+        wach=$(csv_column "$csv" achieved_rps rate="$rate" tool=wrk2 | median)
+        orss=$(csv_column "$csv" max_rss_kb rate="$rate" tool=ours | median | awk '{ printf "%.0f", $1 / 1024 }')
+        wrss=$(csv_column "$csv" max_rss_kb rate="$rate" tool=wrk2 | median | awk '{ printf "%.0f", $1 / 1024 }')
+        printf '%8s %14s %14s %6sx   %14s %14s %6sx   %22s %7s MB %7s MB\n' "$rate" "$ocpu" "$wcpu" "$(ratio "$ocpu" "$wcpu")" \
+            "$ost" "$wst" "$(ratio "$ost" "$wst")" "$oach / $wach" "$orss" "$wrss"
+    done
+    echo "µs/req: user+sys CPU of the whole process / requests done (ours: JVM start-up and JIT included)."
+    echo "steady: CPU between ${STEADY_FROM}s and ${STEADY_TO}s after the process started / (rate x that window): read this one"
+    echo "for the cost of a running generator; it assumes the rate held (achieved: ours Rate.achieved(), wrk2 Requests/sec)."
+    log "runs: $csv"
+}
+
+main "$@"
