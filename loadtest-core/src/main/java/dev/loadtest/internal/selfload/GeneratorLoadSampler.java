@@ -46,8 +46,15 @@ public final class GeneratorLoadSampler {
      * JVM tells no CPU time (then a result carries no generator figures rather than wrong ones).
      */
     public static Optional<GeneratorLoadSampler> startForThisProcess() {
-        return ProcessProbe.thisProcess().map(probe ->
-                new GeneratorLoadSampler(probe, System::nanoTime, Runtime.getRuntime().availableProcessors()));
+        Optional<ProcessProbe> probe;
+        try {
+            probe = ProcessProbe.thisProcess();
+        } catch (LinkageError e) {
+            // On the module path the system module java.management is there only when some module requires
+            // it, and loadtest-core, an automatic module, requires nothing: no figures then, not a failed run.
+            return Optional.empty();
+        }
+        return probe.map(p -> new GeneratorLoadSampler(p, System::nanoTime, Runtime.getRuntime().availableProcessors()));
     }
 
     /** The load since the previous tick (or the start): the interval that ends now. */
