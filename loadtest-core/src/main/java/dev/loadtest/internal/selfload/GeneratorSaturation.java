@@ -1,0 +1,59 @@
+package dev.loadtest.internal.selfload;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The rule "the generator was saturated": over the measured part of a run, the generator's process used at
+ * least {@value #THRESHOLD_PERCENT} % of the CPU it can use. Then the run's throughput and latency may be the
+ * generator's limit rather than the server's, whatever the model (a closed run has no scheduler lag to say
+ * so; this rule does).
+ *
+ * <p>"The CPU it can use" is the smaller of its cores and its I/O threads: the engine's requests run on its
+ * I/O threads, one core each at most, so {@code -t 1} on a 2-core machine is saturated at one busy core. The
+ * process's CPU also counts the GC and JIT threads, which can push a run whose I/O threads still had room
+ * over the line; in the measured part, after start-up, they are a small share (bench/README.md), and a run
+ * near the line is one whose figures deserve the doubt.
+ */
+public final class GeneratorSaturation {
+
+    /** The share of the usable CPU at which the generator counts as saturated. */
+    public static final double THRESHOLD = 0.90;
+    static final int THRESHOLD_PERCENT = 90;
+
+    private GeneratorSaturation() {
+    }
+
+    /** The cores the generator's work can keep busy: its cores, at most one per I/O thread. */
+    public static int usableCores(GeneratorLoad run, int ioThreads) {
+        if (ioThreads < 1) {
+            throw new IllegalArgumentException("ioThreads (" + ioThreads + ") must be >= 1");
+        }
+        return Math.min(run.cores(), ioThreads);
+    }
+
+    /** Whether {@code run}, the measured part's load, reached {@link #THRESHOLD} of the usable cores. */
+    public static boolean saturated(GeneratorLoad run, int ioThreads) {
+        return run.coresUsed() >= THRESHOLD * usableCores(run, ioThreads);
+    }
+
+    /**
+     * The sentence for the report and the verdict's explanation when {@code run} was saturated, e.g. "the
+     * generator used 1.94 of its 2 cores (97 %, the line is 90 %): the figures may be its limit, not the
+     * server's; give it more cores, or run it on another machine"; empty when it was not.
+     */
+    public static Optional<String> explanation(GeneratorLoad run, int ioThreads) {
+        if (!saturated(run, ioThreads)) {
+            return Optional.empty();
+        }
+        int usable = usableCores(run, ioThreads);
+        String used = usable < run.cores()
+                ? String.format(Locale.ROOT, "%.2f cores with %d I/O %s, which can keep %d of its %d cores busy",
+                        run.coresUsed(), ioThreads, ioThreads == 1 ? "thread" : "threads", usable, run.cores())
+                : String.format(Locale.ROOT, "%.2f of its %d %s", run.coresUsed(), usable, usable == 1 ? "core" : "cores");
+        String remedy = usable < run.cores() ? "raise the threads (-t)" : "give it more cores";
+        return Optional.of(String.format(Locale.ROOT, "the generator used %s (%d %%, the line is %d %%): the figures "
+                        + "may be its limit, not the server's; %s, or run it on another machine",
+                used, Math.round(100 * run.coresUsed() / usable), THRESHOLD_PERCENT, remedy));
+    }
+}

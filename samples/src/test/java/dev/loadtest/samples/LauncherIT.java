@@ -1,0 +1,276 @@
+package dev.loadtest.samples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command as people install it: the distribution archives this build made
+ * ({@code samples/target/loadtest-VERSION.tar.gz} and {@code .zip}) hold the launcher and the jar, and
+ * {@code bin/loadtest}, unpacked from the tar.gz, runs the command with its JVM defaults and the user's
+ * {@code JAVA_HOME}, {@code JAVA_OPTS} and {@code LOADTEST_OPTS}. Runs after packaging (failsafe); skipped
+ * where there is no {@code sh} or {@code tar} (Windows). Every run is bounded: {@code -n 10} against the
+ * embedded demo server on loopback, each process destroyed if it overruns.
+ */
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class LauncherIT {
+
+    private static final long PROCESS_SECONDS = 90;
+    private static final String JAVA_HOME = System.getProperty("java.home");
+
+    private static Path distribution;   // samples/target/loadtest-VERSION, without the archive's extension
+    private static String version;
+
+    @TempDir
+    static Path unpacked;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void unpack() throws Exception {
+        String base = System.getProperty("loadtest.distribution");
+        if (base == null) {
+            fail("run by failsafe after packaging (mvn verify): loadtest.distribution unset");
+        }
+        distribution = Path.of(base);
+        version = distribution.getFileName().toString().substring("loadtest-".length());
+        assumeThat(Path.of("/bin/sh")).as("a POSIX shell, for bin/loadtest").isExecutable();
+        assumeThat(Stream.of("/bin/tar", "/usr/bin/tar").map(Path::of).anyMatch(Files::isExecutable))
+                .as("tar, to unpack the archive as users do").isTrue();
+        Run tar = run(List.of("tar", "-xzf", base + ".tar.gz", "-C", unpacked.toString()), Map.of(), unpacked);
+        assertThat(tar.code).as(tar.all()).isZero();
+    }
+
+    private Path home() {
+        return unpacked.resolve("loadtest-" + version);
+    }
+
+    private Path launcher() {
+        return home().resolve("bin/loadtest");
+    }
+
+    @Test
+    void should_unpack_the_tar_with_an_executable_launcher_and_the_command_jar() throws IOException {
+        assertThat(launcher()).isExecutable();
+        assertThat(home().resolve("bin/loadtest.cmd")).isRegularFile();
+        assertThat(home().resolve("lib/loadtest.jar")).hasSameBinaryContentAs(
+                distribution.resolveSibling("loadtest.jar"));
+        assertThat(home().resolve("LICENSE")).isRegularFile();
+    }
+
+    @Test
+    void should_hold_the_same_files_in_the_zip() throws IOException {
+        try (ZipFile zip = new ZipFile(distribution + ".zip")) {
+            List<String> names = zip.stream().filter(e -> !e.isDirectory()).map(e -> e.getName()).sorted().toList();
+            String root = "loadtest-" + version + "/";
+            assertThat(names).containsExactly(root + "LICENSE", root + "bin/loadtest", root + "bin/loadtest.cmd",
+                    root + "lib/loadtest.jar");
+            // Windows reads the .cmd with CRLF line ends, sh the launcher with LF ones
+            String cmd = new String(zip.getInputStream(zip.getEntry(root + "bin/loadtest.cmd")).readAllBytes());
+            assertThat(cmd).contains("\r\n");
+            String sh = new String(zip.getInputStream(zip.getEntry(root + "bin/loadtest")).readAllBytes());
+            assertThat(sh).startsWith("#!/bin/sh\n").doesNotContain("\r");
+        }
+    }
+
+    @Test
+    void should_print_the_version_through_the_launcher() throws Exception {
+        Run run = launch(Map.of("JAVA_HOME", JAVA_HOME), "--version");
+
+        assertThat(run.code).as(run.all()).isZero();
+        assertThat(run.out).startsWith("loadtest " + version + "\n").contains("Java " + System.getProperty("java.version"));
+    }
+
+    @Test
+    void should_run_a_tiny_test_against_the_demo_server_through_the_launcher() throws Exception {
+        Run run = launch(Map.of("JAVA_HOME", JAVA_HOME), "-n", "10", "-c", "1");
+
+        assertThat(run.code).as(run.all()).isZero();
+        assertThat(run.err).contains("embedded demo server at http://127.0.0.1:");
+        assertThat(run.out).contains("requests: 10 total, 10 started, 10 done, 10 succeeded, 0 failed");
+    }
+
+    @Test
+    void should_run_with_the_serial_collector_and_the_users_java_opts() throws Exception {
+        Path gcLog = dir.resolve("gc.log");
+
+        Run run = launch(Map.of("JAVA_HOME", JAVA_HOME, "JAVA_OPTS", "-Xlog:gc:file=" + gcLog), "--version");
+
+        assertThat(run.code).as(run.all()).isZero();
+        assertThat(Files.readString(gcLog)).contains("Using Serial");
+    }
+
+    @Test
+    void should_let_loadtest_opts_choose_another_collector_over_the_default() throws Exception {
+        Path gcLog = dir.resolve("gc.log");
+
+        Run run = launch(Map.of("JAVA_HOME", JAVA_HOME, "JAVA_OPTS", "-Xlog:gc:file=" + gcLog,
+                "LOADTEST_OPTS", "-XX:+UseParallelGC"), "--version");
+
+        // two collectors on one command line would stop the JVM: the launcher leaves its own out
+        assertThat(run.code).as(run.all()).isZero();
+        assertThat(Files.readString(gcLog)).contains("Using Parallel").doesNotContain("Using Serial");
+    }
+
+    @Test
+    void should_find_java_on_the_path_without_java_home() throws Exception {
+        String path = Path.of(JAVA_HOME, "bin") + File.pathSeparator + "/usr/bin" + File.pathSeparator + "/bin";
+
+        Run run = launch(Map.of("PATH", path), "--version");
+
+        assertThat(run.code).as(run.all()).isZero();
+        assertThat(run.out).startsWith("loadtest " + version + "\n");
+    }
+
+    @Test
+    void should_say_what_is_wrong_with_a_java_home_without_java() throws Exception {
+        Run run = launch(Map.of("JAVA_HOME", dir.toString()), "--version");
+
+        assertThat(run.code).isEqualTo(2);
+        assertThat(run.out).isEmpty();
+        assertThat(run.err).isEqualTo("loadtest: JAVA_HOME (" + dir + ") has no bin/java: set it to a Java 17 or "
+                + "later, or unset it to use the java on the PATH\n");
+    }
+
+    @Test
+    void should_run_through_a_symbolic_link_to_the_launcher() throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("loadtest"), launcher());
+
+        Run run = run(List.of(link.toString(), "--version"), Map.of("JAVA_HOME", JAVA_HOME), dir);
+        Files.delete(link);   // JUnit warns of a link out of its temporary folder when it cleans up
+
+        assertThat(run.code).as(run.all()).isZero();
+        assertThat(run.out).startsWith("loadtest " + version + "\n");
+    }
+
+    @Test
+    void should_make_no_class_data_archive_on_java_17() throws Exception {
+        Path cache = dir.resolve("cache");
+        assumeThat(Runtime.version().feature()).as("the tests' own Java").isLessThan(19);
+
+        Run run = launch(Map.of("JAVA_HOME", JAVA_HOME, "XDG_CACHE_HOME", cache.toString()), "-q", "-n", "10", "-c", "1");
+
+        assertThat(run.code).as(run.all()).isZero();
+        assertThat(cache).doesNotExist();
+    }
+
+    @Test
+    void should_make_a_class_data_archive_on_java_19_or_later_and_remake_a_broken_one() throws Exception {
+        Path javaHome = javaNineteenOrLater();
+        Path cache = dir.resolve("cache");
+        Map<String, String> env = Map.of("JAVA_HOME", javaHome.toString(), "XDG_CACHE_HOME", cache.toString());
+
+        Run version = launch(env, "--version");
+        assertThat(version.code).as(version.all()).isZero();
+        assertThat(cache).as("--version makes no archive: it would hold none of the engine's classes").doesNotExist();
+
+        Run first = launch(env, "-q", "-n", "10", "-c", "1");
+        assertThat(first.code).as(first.all()).isZero();
+        // the JVM's warnings about classes it cannot archive would land on stdout: silenced
+        assertThat(first.out).isEmpty();
+        Path archive = onlyFile(cache.resolve("loadtest"));
+        assertThat(archive.getFileName().toString()).startsWith("java").endsWith(".jsa");
+        assertThat(Files.size(archive)).isPositive();
+
+        Files.write(archive, new byte[0]);   // as a crash while writing it might leave it
+        Run again = launch(env, "-q", "-n", "10", "-c", "1");
+        assertThat(again.code).as(again.all()).isZero();
+        assertThat(again.out + again.err).isEmpty();
+        assertThat(onlyFile(cache.resolve("loadtest"))).isEqualTo(archive);
+        assertThat(Files.size(archive)).as("made again").isPositive();
+    }
+
+    private static Path onlyFile(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            List<Path> all = files.toList();
+            assertThat(all).hasSize(1);
+            return all.get(0);
+        }
+    }
+
+    /**
+     * A Java 19 or later: the tests' own, or one installed beside it (/usr/lib/jvm/...); the test is skipped
+     * where there is none.
+     */
+    private static Path javaNineteenOrLater() throws IOException {
+        Path own = Path.of(JAVA_HOME);
+        if (Runtime.version().feature() >= 19) {
+            return own;
+        }
+        try (Stream<Path> siblings = Files.list(own.getParent())) {
+            Path found = siblings.filter(home -> Files.isExecutable(home.resolve("bin/java")))
+                    .filter(home -> featureVersion(home) >= 19).findFirst().orElse(null);
+            assumeThat(found).as("a Java 19 or later beside " + own).isNotNull();
+            return found;
+        }
+    }
+
+    /** The feature version in a Java installation's release file ({@code JAVA_VERSION="21.0.5"}), 0 if none. */
+    private static int featureVersion(Path javaHome) {
+        try {
+            for (String line : Files.readAllLines(javaHome.resolve("release"))) {
+                if (line.startsWith("JAVA_VERSION=\"")) {
+                    return Runtime.Version.parse(line.substring("JAVA_VERSION=\"".length(), line.length() - 1)).feature();
+                }
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            // no release file, or a version that is not Java's: not a Java to use
+        }
+        return 0;
+    }
+
+    private Run launch(Map<String, String> env, String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(launcher().toString());
+        command.addAll(List.of(args));
+        return run(command, env, dir);
+    }
+
+    private record Run(int code, String out, String err) {
+        String all() {
+            return "stdout:\n" + out + "\nstderr:\n" + err;
+        }
+    }
+
+    /**
+     * Runs {@code command} with the variables the launcher reads cleared, then set from {@code env}; no
+     * class-data sharing archive (an archive would go to the user's own cache) unless {@code env} names a cache.
+     */
+    private static Run run(List<String> command, Map<String, String> env, Path in) throws IOException, InterruptedException {
+        Path out = Files.createTempFile(in, "out", ".txt");
+        Path err = Files.createTempFile(in, "err", ".txt");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(in.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        Map<String, String> environment = builder.environment();
+        for (String name : List.of("JAVA_HOME", "JAVA_OPTS", "LOADTEST_OPTS", "LOADTEST_CDS", "XDG_CACHE_HOME")) {
+            environment.remove(name);
+        }
+        if (!env.containsKey("XDG_CACHE_HOME")) {
+            environment.put("LOADTEST_CDS", "off");
+        }
+        environment.putAll(env);
+        Process p = builder.start();
+        if (!p.waitFor(PROCESS_SECONDS, TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            fail("no exit within " + PROCESS_SECONDS + " s: " + command);
+        }
+        return new Run(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+}
