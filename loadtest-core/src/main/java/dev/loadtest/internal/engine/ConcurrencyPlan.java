@@ -28,8 +28,14 @@ final class ConcurrencyPlan {
         return new ConcurrencyPlan(test.stages(), test.clients());
     }
 
+    /** A client whose requests in flight a stage limits. */
+    interface Limited {
+        /** Keep at most this many requests in flight: lowering it lets those in flight finish. */
+        void limit(int requestsInFlight);
+    }
+
     /** Sets the clients' shares when the stage changes; on the timer thread. */
-    void apply(List<Client> all, long now, Phase phase) {
+    void apply(List<? extends Limited> all, long now, Phase phase) {
         int stage = stageAt(now - phase.measureStartNanos);
         if (stage == current) {
             return;

@@ -23,7 +23,7 @@ import org.apache.hc.core5.http.protocol.HttpCoreContext;
  */
 final class Exchange implements AsyncClientExchangeHandler {
 
-    private final Client client;
+    private final ConnectionSlot client;
     private final RequestTemplate template;
     private final Phase phase;
 
@@ -65,11 +65,11 @@ final class Exchange implements AsyncClientExchangeHandler {
     /** Open model: whether it waited in the backlog for a free stream. */
     final boolean late;
 
-    Exchange(Client connection, RequestTemplate template, Phase phase, long dueNanos, boolean late) {
+    Exchange(ConnectionSlot connection, RequestTemplate template, Phase phase, long dueNanos, boolean late) {
         this(connection, template, phase, dueNanos, late, 0);
     }
 
-    private Exchange(Client connection, RequestTemplate template, Phase phase, long dueNanos, boolean late,
+    private Exchange(ConnectionSlot connection, RequestTemplate template, Phase phase, long dueNanos, boolean late,
                      int retries) {
         this.client = connection;
         this.template = template;
@@ -107,7 +107,7 @@ final class Exchange implements AsyncClientExchangeHandler {
         channel.sendRequest(request, template.entityDetails(), context);
         http2 = HttpVersion.HTTP_2.equals(HttpCoreContext.cast(context).getProtocolVersion());
         if (http2) {
-            streamId = client.lastStreamIdOnThisThread();
+            streamId = SentStreamId.take();
         }
         // only once it is on its way: a request the closing connection refused was never sent
         sent(now);

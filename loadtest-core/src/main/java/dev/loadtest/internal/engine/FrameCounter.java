@@ -1,6 +1,8 @@
 package dev.loadtest.internal.engine;
 
+import java.net.SocketAddress;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpConnection;
 import org.apache.hc.core5.http2.frame.FrameFlag;
@@ -18,12 +20,13 @@ final class FrameCounter implements H2StreamListener {
 
     private final Recorders recorders;
     private final Phase phase;
-    private final EngineRun run;
+    private final Function<SocketAddress, GoAwayListener> goAwayListeners;
 
-    FrameCounter(EngineRun run) {
-        this.run = run;
-        this.recorders = run.recorders();
-        this.phase = run.phase();
+    /** {@code goAwayListeners}: who hears of a GOAWAY on the connection with this local address (or null). */
+    FrameCounter(Recorders recorders, Phase phase, Function<SocketAddress, GoAwayListener> goAwayListeners) {
+        this.recorders = recorders;
+        this.phase = phase;
+        this.goAwayListeners = goAwayListeners;
     }
 
     @Override
@@ -35,13 +38,12 @@ final class FrameCounter implements H2StreamListener {
         for (Header h : headers) {
             n += h.getName().length() + h.getValue().length();
         }
-        recorders.get().decodedHeaderBytes += n;
+        recorders.get().headerBytes(0, n);
     }
 
     @Override
     public void onHeaderOutput(HttpConnection connection, int streamId, List<? extends Header> headers) {
-        // our HEADERS go out within the exchange's sendRequest, on this thread: it reads the stream id next
-        recorders.get().lastStreamId = streamId;
+        SentStreamId.headersSent(streamId);
     }
 
     @Override
@@ -54,7 +56,7 @@ final class FrameCounter implements H2StreamListener {
         }
         WorkerStats stats = recorders.get();
         int length = frame.getLength();
-        stats.totalBytes += FRAME_HEADER + length;
+        stats.received(FRAME_HEADER + length);
         if (frame.getType() == FrameType.HEADERS.getValue()) {
             int header = length;
             if (frame.isFlagSet(FrameFlag.PADDED) && frame.getPayload() != null && frame.getPayload().hasRemaining()) {
@@ -63,7 +65,7 @@ final class FrameCounter implements H2StreamListener {
             if (frame.isFlagSet(FrameFlag.PRIORITY)) {
                 header -= 5;
             }
-            stats.headerBytes += Math.max(0, header);
+            stats.headerBytes(Math.max(0, header), 0);
         }
     }
 
@@ -76,16 +78,16 @@ final class FrameCounter implements H2StreamListener {
         int at = payload.position();
         int lastStreamId = payload.getInt(at) & 0x7fffffff;
         int errorCode = payload.getInt(at + 4);
-        Client client = run.clientOf(connection.getLocalAddress());
-        if (client != null) {
-            client.onGoAway(lastStreamId, errorCode);
+        GoAwayListener listener = goAwayListeners.apply(connection.getLocalAddress());
+        if (listener != null) {
+            listener.onGoAway(lastStreamId, errorCode);
         }
     }
 
     @Override
     public void onFrameOutput(HttpConnection connection, int streamId, RawFrame frame) {
         if (phase.isMeasuredNow()) {
-            recorders.get().sentBytes += FRAME_HEADER + frame.getLength();
+            recorders.get().sent(FRAME_HEADER + frame.getLength());
         }
     }
 

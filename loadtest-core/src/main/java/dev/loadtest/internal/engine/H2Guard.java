@@ -132,7 +132,7 @@ final class H2Guard implements HttpConnectionEventHandler {
     void afterFilter() {
         long dropped = filter.takeDroppedBytes();
         if (dropped > 0 && phase.isMeasuredNow()) {
-            recorders.get().totalBytes += dropped;
+            recorders.get().received(dropped);
         }
         if (waiting == Waiting.SETTINGS && filter.settingsSeen()) {
             await(Waiting.NOTHING);

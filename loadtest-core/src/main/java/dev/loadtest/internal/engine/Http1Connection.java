@@ -30,7 +30,7 @@ import org.apache.hc.core5.util.Timeout;
  * response's. The bytes read and written (after TLS, when there is TLS) are the traffic figures.
  *
  * <p>Requests arrive as HttpCore commands (an {@link Exchange} in a {@link RequestExecutionCommand}), so
- * {@link Client} speaks to both protocols alike. Everything here runs on the connection's I/O thread.
+ * {@link ConnectionSlot} speaks to both protocols alike. Everything here runs on the connection's I/O thread.
  */
 final class Http1Connection implements IOEventHandler, Http1ResponseParser.Listener {
 
@@ -293,7 +293,7 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
     private void received(int n) {
         readNanos = System.nanoTime();
         if (n > 0 && phase.isMeasured(readNanos)) {
-            recorders.get().totalBytes += n;
+            recorders.get().received(n);
         }
     }
 
@@ -385,7 +385,7 @@ final class Http1Connection implements IOEventHandler, Http1ResponseParser.Liste
             out.compact();
         }
         if (n > 0 && phase.isMeasured(now)) {
-            recorders.get().sentBytes += n;
+            recorders.get().sent(n);
         }
         return n;
     }

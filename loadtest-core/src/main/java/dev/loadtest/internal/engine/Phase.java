@@ -45,7 +45,7 @@ final class Phase {
      * whose clock started before would hand its first requests out that late, counting our start-up as the
      * generator's lag (a {@code generator-saturated} verdict) and in their response times. Before the timeline
      * and the timer exist; a client that starts before it reads its measured life again (see
-     * {@link Client#requestRate}).
+     * {@link ConnectionSlot#requestRate}).
      */
     void startClock(long nanos) {
         this.startNanos = nanos;

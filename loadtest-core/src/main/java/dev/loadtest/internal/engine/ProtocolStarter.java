@@ -52,6 +52,7 @@ final class ProtocolStarter implements IOEventHandlerFactory {
 
     @Override
     public IOEventHandler createHandler(ProtocolIOSession session, Object attachment) {
+        recorders.onIoThread();   // HttpCore creates the handler on the thread the connection is pinned to
         if (tls != null && attachment instanceof EndpointParameters params && URIScheme.HTTPS.same(params.getScheme())) {
             tls.upgrade(session, params, policy, handshakeTimeout, null);
         }

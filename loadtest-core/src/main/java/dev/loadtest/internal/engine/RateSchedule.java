@@ -55,11 +55,6 @@ final class RateSchedule {
         return new RateSchedule(segments);
     }
 
-    /** For tests: segments of {from, to, seconds}. */
-    static RateSchedule ofSegments(List<double[]> segments) {
-        return new RateSchedule(segments);
-    }
-
     /** Nanoseconds from the schedule's start at which request k (from 0) is due; -1 past the schedule's end. */
     long dueOffsetNanos(long k) {
         for (int i = 0; i < seconds.length; i++) {

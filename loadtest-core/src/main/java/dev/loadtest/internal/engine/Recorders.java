@@ -1,25 +1,25 @@
 package dev.loadtest.internal.engine;
 
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Hands each thread its own {@link WorkerStats}, so recording needs no lock: connections are pinned
  * to I/O threads, and whatever thread reports an event records it in its own stats.
+ *
+ * <p>The I/O threads are HttpCore's, named by it; they make themselves known through {@link #onIoThread()}
+ * as each connection's handler is created on the thread the connection is pinned to.
  */
 final class Recorders {
 
     private final List<WorkerStats> all = new CopyOnWriteArrayList<>();
-    private final List<Thread> writers = new CopyOnWriteArrayList<>();
+    private final Set<Thread> ioThreads = ConcurrentHashMap.newKeySet();
     private final Thread.UncaughtExceptionHandler ioThreadDeath;
     private final ThreadLocal<WorkerStats> mine = ThreadLocal.withInitial(() -> {
         WorkerStats stats = new WorkerStats();
         all.add(stats);
-        Thread thread = Thread.currentThread();
-        writers.add(thread);
-        if (isIoThread(thread)) {
-            watch(thread);
-        }
         return stats;
     });
 
@@ -28,8 +28,16 @@ final class Recorders {
         this.ioThreadDeath = ioThreadDeath;
     }
 
-    private static boolean isIoThread(Thread t) {
-        return t.getName().startsWith("requester-dispatch");
+    /**
+     * The calling thread is one of the run's I/O threads (called as a connection's handler is created, on the
+     * thread the connection is pinned to; once per connection, so cheap enough): the run waits for it at its
+     * end, and hears of its death.
+     */
+    void onIoThread() {
+        Thread thread = Thread.currentThread();
+        if (ioThreads.add(thread)) {
+            watch(thread);
+        }
     }
 
     /** HttpCore's I/O thread dies of an Error (out of memory, say) without a word to the requester. */
@@ -50,16 +58,16 @@ final class Recorders {
     }
 
     /**
-     * Waits (bounded) for every thread that recorded, but the caller, to end: HttpCore's immediate close
-     * does not join its I/O threads, and the join is what makes their figures visible to the caller.
+     * Waits (bounded) for every I/O thread, but the caller, to end: HttpCore's immediate close does not join
+     * its I/O threads, and the join is what makes their figures visible to the caller.
      *
      * @return false if one was still alive at the deadline (its last figures may be missing)
      */
     boolean joinWriters(long timeoutMillis) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
         boolean all = true;
-        for (Thread t : writers) {
-            if (t == Thread.currentThread() || !isIoThread(t)) {
+        for (Thread t : ioThreads) {
+            if (t == Thread.currentThread()) {
                 continue;
             }
             long left = (deadline - System.nanoTime()) / 1_000_000;

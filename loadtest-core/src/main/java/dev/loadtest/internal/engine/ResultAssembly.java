@@ -3,6 +3,7 @@ package dev.loadtest.internal.engine;
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
 import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LoadTest;
 import dev.loadtest.Rate;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
@@ -22,12 +23,27 @@ import org.HdrHistogram.Histogram;
 /** Adds up the threads' figures into the immutable {@link Result}, once the run's threads have ended. */
 final class ResultAssembly {
 
+    /**
+     * What the clients know of themselves at the end of a run.
+     *
+     * @param requestRates              each client's finished responses per second of its measured life
+     * @param backlogAtEnd              open model: due requests of the measured phase still waiting at the end
+     * @param maxResponsesOnConnection  the most responses any one connection completed
+     */
+    record ClientFigures(double[] requestRates, long backlogAtEnd, int maxResponsesOnConnection) {
+    }
+
+    /** How the run went beyond its figures: the protocol it spoke and whether it was stopped. */
+    record RunEnd(String protocol, boolean stopped, long endNanos) {
+    }
+
     private ResultAssembly() {
     }
 
-    static Result assemble(EngineRun run, long endNanos) {
-        Phase phase = run.phase();
-        List<WorkerStats> all = run.recorders().all();
+    static Result assemble(LoadTest test, Phase phase, Recorders recorders, Timeline timeline, ClientFigures clients,
+                           RunEnd end) {
+        long endNanos = end.endNanos();
+        List<WorkerStats> all = recorders.all();
         Counts sum = new Counts();
         Map<Integer, Long> statuses = new HashMap<>();
         Histogram lag = LatencyHistogram.newHistogram();
@@ -51,8 +67,8 @@ final class ResultAssembly {
         }
         // done = sent and finished (h2load's meaning): requests never issued are errored, not done
         long done = sum.responded + sum.errored - sum.notIssued;
-        boolean rateDriven = run.test().isRateDriven();
-        long total = phase.isCounted() ? run.test().requests().getAsLong()
+        boolean rateDriven = test.isRateDriven();
+        long total = phase.isCounted() ? test.requests().getAsLong()
                 : rateDriven ? sum.scheduled : sum.started + sum.notIssued;
         Requests requests = new Requests(total, sum.started, done, sum.succeeded, sum.statusFailed + sum.errored,
                 sum.errored, sum.timeout, sum.notIssued, sum.retried);
@@ -63,29 +79,28 @@ final class ResultAssembly {
         long measuredStart = phase.isCounted() ? phase.startNanos : phase.measureStartNanos;
         Duration duration = Duration.ofNanos(Math.max(0, measuredEnd - measuredStart));
 
-        double[] rates = run.clients().stream().mapToDouble(c -> c.requestRate(endNanos)).toArray();
+        double[] rates = clients.requestRates();
         double seconds = duration.toNanos() / 1e9;
         Optional<Rate> rate = Optional.empty();
         if (rateDriven) {
-            long backlog = run.clients().stream().mapToLong(Client::backlogAtEnd).sum();
+            long backlog = clients.backlogAtEnd();
             rate = Optional.of(new Rate(seconds > 0 ? sum.scheduled / seconds : 0,
                     seconds > 0 ? sum.started / seconds : 0, sum.scheduled, sum.dropped, sum.late, backlog,
                     LatencyHistogram.of(lag)));
         }
-        LatencyHistogram service = LatencyHistogram.of(run.timeline().serviceTotal());
-        LatencyHistogram response = rateDriven ? LatencyHistogram.of(run.timeline().responseTotal()) : service;
-        int maxOnConnection = run.clients().stream().mapToInt(Client::maxResponsesOnConnection).max().orElse(0);
-        Verdict verdict = verdict(run, requests, errors, rate, maxOnConnection);
-        return new Result(run.test(), duration, run.protocol(), requests, new StatusCodes(statuses),
+        LatencyHistogram service = LatencyHistogram.of(timeline.serviceTotal());
+        LatencyHistogram response = rateDriven ? LatencyHistogram.of(timeline.responseTotal()) : service;
+        Verdict verdict = verdict(test, requests, errors, rate, clients.maxResponsesOnConnection());
+        return new Result(test, duration, end.protocol(), requests, new StatusCodes(statuses),
                 new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes),
                 service, response, LatencyHistogram.of(connect), LatencyHistogram.of(ttfb), Statistics.of(rates),
-                sum.connections, errors, rate, run.timeline().intervals(), verdict, run.isStopped());
+                sum.connections, errors, rate, timeline.intervals(), verdict, end.stopped());
     }
 
-    private static Verdict verdict(EngineRun run, Requests requests, Map<ErrorCategory, ErrorCount> errors,
+    private static Verdict verdict(LoadTest test, Requests requests, Map<ErrorCategory, ErrorCount> errors,
                                    Optional<Rate> rate, int maxResponsesOnConnection) {
-        boolean secondRequestWanted = run.test().keepAlive()
-                && (run.test().requests().isEmpty() || run.test().requests().getAsLong() > run.test().clients());
+        boolean secondRequestWanted = test.keepAlive()
+                && (test.requests().isEmpty() || test.requests().getAsLong() > test.clients());
         // a run whose requests all failed at once (refused, protocol or TLS errors) did not stall: it failed
         boolean failedAtOnce = requests.responded() == 0 && errors.keySet().stream()
                 .anyMatch(c -> c != ErrorCategory.REQUEST_TIMEOUT);

@@ -13,22 +13,43 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Scheduler implements Runnable {
 
-    private final EngineRun run;
+    /** A client the scheduler hands requests to. */
+    interface Target {
+        /**
+         * A request falls due at {@code dueNanos}, on the scheduler's thread; what the client cannot issue it
+         * records in {@code schedulerStats}, the scheduler thread's own.
+         */
+        void onDue(long dueNanos, WorkerStats schedulerStats);
+
+        /** The schedule has no more requests (a counted run handed out all of them). */
+        void onScheduleEnded();
+    }
+
     private final Phase phase;
     private final RateSchedule schedule;
-    private final List<Client> clients;
+    private final List<? extends Target> clients;
     private final long limit;
+    private final Recorders recorders;
+    private final Runnable prime;
     private volatile boolean stopped;
     private final CountDownLatch primed = new CountDownLatch(1);
     private final CountDownLatch clockStarted = new CountDownLatch(1);
     private Thread thread;
 
-    Scheduler(EngineRun run, RateSchedule schedule, List<Client> clients) {
-        this.run = run;
-        this.phase = run.phase();
+    /**
+     * @param limit requests to hand out at most (a counted run's), else {@link Long#MAX_VALUE}
+     * @param prime loads and initialises the send path's classes, on the scheduler's thread before the clock
+     *              starts, so the JVM's class loading is not taken for our lag on the first requests of a run
+     *              (see {@link Phase#startClock})
+     */
+    Scheduler(Phase phase, RateSchedule schedule, List<? extends Target> clients, long limit, Recorders recorders,
+              Runnable prime) {
+        this.phase = phase;
         this.schedule = schedule;
         this.clients = clients;
-        this.limit = run.test().requests().orElse(Long.MAX_VALUE);
+        this.limit = limit;
+        this.recorders = recorders;
+        this.prime = prime;
     }
 
     /** Starts the thread, which primes the send path and then waits for {@link #go()}. */
@@ -54,9 +75,9 @@ final class Scheduler implements Runnable {
 
     @Override
     public void run() {
-        WorkerStats stats = run.recorders().get();
+        WorkerStats stats = recorders.get();
         try {
-            prime();
+            prime.run();
         } finally {
             primed.countDown();
         }
@@ -85,36 +106,15 @@ final class Scheduler implements Runnable {
                 break;
             }
             if (phase.isMeasured(due)) {
-                stats.scheduled++;
-                WorkerStats.record(stats.schedulerLag, now - due);
+                stats.scheduled(now - due);
             }
             clients.get((int) (k % n)).onDue(due, stats);
         }
         if (phase.isCounted() && !stopped) {
             // a counted run ends when its last request is done; a timed one runs to its deadline
-            for (Client client : clients) {
+            for (Target client : clients) {
                 client.onScheduleEnded();
             }
-        }
-    }
-
-    /**
-     * Loads and initialises the classes of the send path before the run's clock starts, so the JVM's class
-     * loading is not taken for our lag on the first requests of a run (see {@link Phase#startClock}). The
-     * Timeline is built after the clock starts, so its classes are loaded here too.
-     */
-    private void prime() {
-        run.templates().get(0).newRequest();
-        org.apache.hc.core5.http.protocol.HttpCoreContext.create();
-        new Backlog(1).offerLast(0);
-        Timeline.class.getName();
-        WorkerStats.record(dev.loadtest.LatencyHistogram.newHistogram(), 1);
-        try {
-            Class.forName(Exchange.class.getName(), true, Exchange.class.getClassLoader());
-            Class.forName(org.apache.hc.core5.http.nio.command.RequestExecutionCommand.class.getName(), true,
-                    Exchange.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException(e);
         }
     }
 

@@ -27,10 +27,18 @@ import org.HdrHistogram.PackedHistogram;
  */
 final class Timeline {
 
-    private final EngineRun run;
+    /** Hears of each interval as it is cut, with its histograms; must not block (the run's timer calls it). */
+    interface IntervalListener {
+        void interval(Interval interval, LatencyHistogram responseTime, LatencyHistogram serviceTime);
+    }
+
     private final Phase phase;
     private final long intervalNanos;
     private final boolean rateDriven;
+    /** A counted run's requests, for its progress; 0 in a timed run. */
+    private final long plannedRequests;
+    private final Recorders recorders;
+    private final IntervalListener listener;
     private final List<Interval> intervals = new ArrayList<>();
     private final Histogram serviceTotal = LatencyHistogram.newHistogram();
     private final Histogram responseTotal = LatencyHistogram.newHistogram();
@@ -42,11 +50,20 @@ final class Timeline {
     private final long[] statuses = new long[600];
     private double lastRate;
 
-    Timeline(EngineRun run) {
-        this.run = run;
-        this.phase = run.phase();
-        this.intervalNanos = run.test().interval().toNanos();
-        this.rateDriven = run.test().isRateDriven();
+    /**
+     * @param interval        the length of an interval
+     * @param rateDriven      whether response times are recorded apart from service times (the open model)
+     * @param plannedRequests a counted run's requests (its progress is the share done); ignored in a timed run
+     * @param recorders       the threads whose figures are cut into intervals
+     */
+    Timeline(Phase phase, Duration interval, boolean rateDriven, long plannedRequests, Recorders recorders,
+             IntervalListener listener) {
+        this.phase = phase;
+        this.intervalNanos = interval.toNanos();
+        this.rateDriven = rateDriven;
+        this.plannedRequests = plannedRequests;
+        this.recorders = recorders;
+        this.listener = listener;
         this.cutNanos = phase.isCounted() ? phase.startNanos : phase.measureStartNanos;
     }
 
@@ -74,7 +91,7 @@ final class Timeline {
         long nowErrored = 0;
         long nowBytes = 0;
         long[] nowStatuses = new long[statuses.length];
-        for (WorkerStats w : run.recorders().all()) {
+        for (WorkerStats w : recorders.all()) {
             service.add(w.serviceTime.getIntervalHistogram());
             response.add(w.responseTime.getIntervalHistogram());
             nowStarted += w.started;
@@ -120,7 +137,7 @@ final class Timeline {
         cutNanos = end;
         if (added) {
             lastRate = interval.requestsPerSecond();
-            run.listeners().interval(interval, responseHistogram, serviceHistogram);
+            listener.interval(interval, responseHistogram, serviceHistogram);
         }
     }
 
@@ -164,7 +181,7 @@ final class Timeline {
         Counts sum = new Counts();
         long[] codes = new long[statuses.length];
         Map<ErrorCategory, Long> errors = new EnumMap<>(ErrorCategory.class);
-        for (WorkerStats w : run.recorders().all()) {
+        for (WorkerStats w : recorders.all()) {
             sum.add(w);
             for (int i = 0; i < codes.length; i++) {
                 codes[i] += w.statuses[i];
@@ -185,8 +202,7 @@ final class Timeline {
         long d = sum.responded + sum.errored;
         double fraction;
         if (phase.isCounted()) {
-            long planned = run.test().requests().getAsLong();
-            fraction = planned == 0 ? 1 : Math.min(1, (double) d / planned);
+            fraction = plannedRequests == 0 ? 1 : Math.min(1, (double) d / plannedRequests);
         } else {
             long total = phase.measureEndNanos - phase.startNanos;
             fraction = Math.min(1, Math.max(0, (double) (now - phase.startNanos) / total));

@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine;
 
 import dev.loadtest.ErrorCategory;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -14,32 +15,37 @@ import org.apache.hc.core5.reactor.Command;
 import org.apache.hc.core5.reactor.IOSession;
 
 /**
- * One of the run's {@code clients}, as in h2load: a connection kept busy with {@code streams}
- * requests, opened again whenever it is lost, until the run has no more work.
+ * One of the run's {@code clients}, as in h2load: a connection slot kept busy with {@code streams}
+ * requests, its connection opened again whenever it is lost (with back-off, see {@link FailureStreak}), until
+ * the run has no more work. Requests the server did not process (GOAWAY, REFUSED_STREAM, {@code Connection:
+ * close}) go out again first; a request overdue closes the connection.
  *
- * <p>In the closed model it sends the next request as soon as a stream is free, up to its share of a
- * counted run. In the open model the {@link Scheduler} hands it requests when they fall due; one that
- * finds every stream busy waits in the {@link Backlog} (and is late), or is dropped when that is full.
+ * <p>When it may issue is its load model's {@link Issuing}: in the closed model as soon as a stream is free, in
+ * the open model when the {@link Scheduler} hands a request over ({@link #onDue}). What it issues comes from its
+ * {@link RequestSource}. What happened is recorded in the calling thread's {@link WorkerStats}.
  *
  * <p>Its state changes under its own monitor. Uncontended in practice: HttpCore calls back on the
  * connection's I/O thread, and only the run's timer looks in from outside, every few milliseconds.
+ *
+ * <p>Over 400 lines: the connection's life and the fate of each request on it share one monitor and one set
+ * of states (connecting, going away, failed, timed out, given up); split further, each part would read the
+ * others' flags.
  */
-final class Client {
+final class ConnectionSlot implements GoAwayListener, Scheduler.Target, ConcurrencyPlan.Limited {
 
-    private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long LOST_CONNECT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
-    /**
-     * A counted run gives up a client's remaining requests after this long of consecutive failures
-     * (connects that fail, connections that fail before any response): long enough for a server restart,
-     * short enough that a wrong port costs a second, not n/c back-offs.
-     */
-    static final long GIVE_UP_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How often one request is sent again after "not processed" before it counts as an error. */
     static final int MAX_RETRIES = 5;
 
     private final int index;
-    private final EngineRun run;
+    private final SlotContext run;
+    private final SlotSettings settings;
     private final Phase phase;
+    private final Recorders recorders;
+    private final Connections connections;
+    private final RequestSource requests;
+    private final Issuing issuing;
+    private final FailureStreak failures = new FailureStreak();
     private final List<Exchange> inFlight = new ArrayList<>();
     private final long requestTimeoutNanos;
 
@@ -53,11 +59,8 @@ final class Client {
     /** Volatile: read without the lock on every response, written under it. */
     private volatile boolean firstResponseSeen;
     private int sentOnConnection;
-    private int failuresInARow;
-    /** When the current streak of failures began. */
-    private long failingSinceNanos;
     /** Requests the server did not process, to go out again before any new one; allocated when first needed. */
-    private java.util.ArrayDeque<Exchange> resend;
+    private ArrayDeque<Exchange> resend;
     /** The client gave up its requests (a counted run that cannot connect, or a wrong setup): it sends no more. */
     private boolean gaveUp;
     /** The last connection ended by our own request timeout, not by a failure of the server's. */
@@ -68,13 +71,8 @@ final class Client {
     private int connectAttempt;
     /** Why the current connection's requests could not be sent (e.g. its TLS handshake failed). */
     private Exception lostCause;
-    private int nextTarget;
-    /** Requests this client may still issue (h2load's req_left); unlimited in the open model. */
-    private long quota;
-    /** Open model: due requests waiting for a stream; null in the closed model. */
-    private final Backlog backlog;
-    /** Open model: the scheduler has handed out its last request. */
-    private boolean scheduleEnded;
+    private ErrorCategory gaveUpCategory;
+    private String gaveUpMessage;
     /** Requests this client keeps in flight: {@code streams}, or its share of a concurrency stage. */
     private int limit;
     private int responsesOnConnection;
@@ -87,15 +85,18 @@ final class Client {
     private long lifeEndNanos;
     private long responses;
 
-    Client(int index, EngineRun run) {
+    ConnectionSlot(int index, SlotContext run, SlotSettings settings, Phase phase, Recorders recorders,
+                   Connections connections, RequestSource requests) {
         this.index = index;
         this.run = run;
-        this.phase = run.phase();
-        this.requestTimeoutNanos = run.test().requestTimeout().toNanos();
-        this.quota = run.test().isRateDriven() ? Long.MAX_VALUE : phase.quota(index);
-        this.limit = run.test().streams();
-        this.backlog = run.test().isRateDriven()
-                ? new Backlog(Math.max(1, run.test().maxBacklog() / run.test().clients())) : null;
+        this.settings = settings;
+        this.phase = phase;
+        this.recorders = recorders;
+        this.connections = connections;
+        this.requests = requests;
+        this.issuing = Issuing.of(settings, phase, index);
+        this.requestTimeoutNanos = settings.requestTimeout().toNanos();
+        this.limit = settings.streams();
     }
 
     synchronized void start() {
@@ -124,7 +125,7 @@ final class Client {
         connectStartNanos = System.nanoTime();
         int attempt = ++connectAttempt;
         try {
-            run.requestSession(new FutureCallback<>() {
+            run.connect(new FutureCallback<>() {
                 @Override
                 public void completed(IOSession result) {
                     onConnected(attempt, result);
@@ -155,14 +156,14 @@ final class Client {
         connecting = false;
         session = newSession;
         localAddress = newSession.getLocalAddress();
-        run.register(localAddress, this);
+        connections.register(localAddress, this);
         // connection figures cover every connection the run used, warm-up included, as h2load's do
         long now = System.nanoTime();
-        WorkerStats stats = run.recorders().get();
-        stats.connections++;
-        if (!run.isTls()) {
+        WorkerStats stats = recorders.get();
+        stats.connectionOpened();
+        if (!settings.tls()) {
             connectRecorded = true;
-            WorkerStats.record(stats.connectTime, now - connectStartNanos);
+            stats.connectTime(now - connectStartNanos);
         }
         if (gaveUp) {
             settle();   // closes it; in the open model the client ends with the schedule
@@ -201,27 +202,12 @@ final class Client {
         if (failedAgain(category, message)) {
             return;
         }
-        if (phase.isCounted()) {
-            // a counted run loses no request to a refused connect: it retries, and gives up after GIVE_UP_NANOS
-            // (then every request given up is counted, each once, in this category)
+        if (phase.isCounted() || gaveUp) {
+            // a counted run loses no request to a refused connect: it retries, and gives up after
+            // FailureStreak.GIVE_UP_NANOS (then every request given up is counted, each once, in this category)
             return;
         }
-        if (backlog != null) {
-            // open model: the due requests wait in the backlog (or are dropped); the error is counted
-            if (phase.isMeasuredNow()) {
-                run.recorders().get().error(category, message);
-            }
-            return;
-        }
-        long now = System.nanoTime();
-        if (acquire(now)) {
-            if (phase.isMeasured(now)) {
-                WorkerStats stats = run.recorders().get();
-                stats.notIssued++;
-                stats.errored++;
-                stats.error(category, message);
-            }
-        }
+        issuing.lostAttempt(recorders.get(), category, message, System.nanoTime());
     }
 
     /** Keeps {@code streams} requests in flight while there is work and the connection is open. */
@@ -240,17 +226,12 @@ final class Client {
                     break;
                 }
                 send(resend.pollFirst(), now);
-            } else if (backlog != null) {
-                if (backlog.isEmpty() || !phase.isIssuing(now)) {
-                    break;
-                }
-                long due = backlog.pollFirst();
-                issue(due, true, now);
             } else {
-                if (!acquire(now)) {
+                long due = issuing.next(now);
+                if (due == Issuing.NONE) {
                     break;
                 }
-                issue(0, false, now);
+                issue(due, issuing.nextWasLate(), now);
             }
         }
         settle();
@@ -259,11 +240,11 @@ final class Client {
     private boolean canSend() {
         IOSession s = session;
         return s != null && !goingAway && !gaveUp && connectionError == null && s.isOpen() && inFlight.size() < limit
-                && (run.test().keepAlive() || sentOnConnection + inFlight.size() == 0);
+                && (settings.keepAlive() || sentOnConnection + inFlight.size() == 0);
     }
 
-    private void issue(long dueNanos, boolean fromBacklog, long now) {
-        send(new Exchange(this, nextTemplate(), phase, dueNanos, fromBacklog), now);
+    private void issue(long dueNanos, boolean late, long now) {
+        send(new Exchange(this, requests.next(), phase, dueNanos, late), now);
     }
 
     private void send(Exchange exchange, long now) {
@@ -280,37 +261,38 @@ final class Client {
      * Open model, on the scheduler's thread: a request falls due. Sent at once if a stream is free and
      * nothing waits before it; else it waits in the backlog, or is dropped (and counted) when that is full.
      */
-    synchronized void onDue(long dueNanos, WorkerStats schedulerStats) {
+    @Override
+    public synchronized void onDue(long dueNanos, WorkerStats schedulerStats) {
         if (gaveUp) {
             // treated as a client that cannot connect: each request due is errored, never issued
             if (phase.isMeasured(dueNanos)) {
-                schedulerStats.notIssued++;
-                schedulerStats.errored++;
-                schedulerStats.error(gaveUpCategory, gaveUpMessage);
+                schedulerStats.notIssued(gaveUpCategory, gaveUpMessage, 1);
             }
             return;
         }
         if (done) {
             return;
         }
-        if (backlog.isEmpty() && canSend()) {
+        OpenIssuing open = (OpenIssuing) issuing;
+        if (open.nothingWaits() && canSend()) {
             issue(dueNanos, false, System.nanoTime());
-        } else if (!backlog.offerLast(dueNanos)) {
+        } else if (!open.offer(dueNanos)) {
             if (phase.isMeasured(dueNanos)) {
-                schedulerStats.dropped++;
+                schedulerStats.dropped();
             }
         }
     }
 
     /** Open model: the schedule has no more requests (a counted run handed out all of them). */
-    synchronized void onScheduleEnded() {
-        scheduleEnded = true;
+    @Override
+    public synchronized void onScheduleEnded() {
+        ((OpenIssuing) issuing).scheduleEnded();
         settle();
     }
 
     /** Due requests of the measured phase still waiting when the run ends. */
     synchronized long backlogAtEnd() {
-        return backlog == null ? 0 : backlog.countWithin(phase.measureStartNanos, phase.measureEndNanos);
+        return issuing.waitingAtEnd();
     }
 
     /** After any change: reconnect if the connection is gone, end if the work is. */
@@ -322,7 +304,7 @@ final class Client {
             if (session != null) {
                 session.close(CloseMode.IMMEDIATE);
             }
-            if (backlog == null || scheduleEnded) {
+            if (!issuing.awaitsSchedule()) {
                 finish();
             }
             return;
@@ -343,7 +325,7 @@ final class Client {
                 connectionEnded();
             }
             lostCause = null;
-            run.unregister(localAddress, this);
+            connections.unregister(localAddress, this);
             session = null;
             reconnectLater();
         }
@@ -356,7 +338,7 @@ final class Client {
      * and errored), so a run against a dead server has its errors to read.
      */
     private void connectionEnded() {
-        Exception sessionError = run.takeSessionError(localAddress);
+        Exception sessionError = connections.takeSessionError(localAddress);
         Exception cause = sessionError != null ? sessionError : connectionError != null ? connectionError : lostCause;
         if (run.setupFailed(cause)) {
             return;
@@ -370,7 +352,7 @@ final class Client {
         if (closedByTimeout) {
             // its requests wait for the next connection; this one counts as a failure (a silent server, say)
             category = ErrorCategory.REQUEST_TIMEOUT;
-            message = "not sent within the request timeout (" + Durations.inWords(run.test().requestTimeout())
+            message = "not sent within the request timeout (" + Durations.inWords(settings.requestTimeout())
                     + "): the connection never became ready";
         } else {
             category = cause == null ? ErrorCategory.RESET : Failures.ofConnect(cause);
@@ -390,19 +372,12 @@ final class Client {
      */
     private boolean failedAgain(ErrorCategory category, String message) {
         long now = System.nanoTime();
-        if (failuresInARow++ == 0) {
-            failingSinceNanos = now;
-        }
-        if (phase.isCounted() && failuresInARow >= 2 && now - failingSinceNanos >= GIVE_UP_NANOS) {
-            giveUp(category, message + " (given up after " + failuresInARow + " failures in a row over "
-                    + Durations.inWords(java.time.Duration.ofNanos(now - failingSinceNanos)) + ")");
+        if (failures.failedAgain(now, phase.isCounted())) {
+            giveUp(category, message + failures.givenUp(now));
             return true;
         }
         return false;
     }
-
-    private ErrorCategory gaveUpCategory;
-    private String gaveUpMessage;
 
     /**
      * Gives up every request this client has not sent: those it may still issue (its quota in a counted
@@ -417,24 +392,15 @@ final class Client {
         gaveUp = true;
         gaveUpCategory = category;
         gaveUpMessage = message;
-        long now = System.nanoTime();
-        WorkerStats stats = run.recorders().get();
-        long notSent = 0;
-        if (backlog != null) {
-            notSent = backlog.countWithin(phase.measureStartNanos, phase.measureEndNanos);
-            backlog.clear();
-        } else if (phase.isCounted()) {
-            notSent = phase.isMeasured(now) ? quota : 0;
-            quota = 0;
+        WorkerStats stats = recorders.get();
+        long notSent = issuing.giveUp(System.nanoTime());
+        if (notSent > 0) {
+            stats.notIssued(category, message, notSent);
         }
-        stats.notIssued += notSent;
-        stats.errored += notSent;
-        stats.error(category, message, notSent);
         if (resend != null) {
             for (Exchange e : resend) {
                 if (e.isMeasured()) {
-                    stats.errored++;
-                    stats.error(category, message);
+                    stats.failed(category, message, false);
                 }
             }
             resend.clear();
@@ -450,19 +416,19 @@ final class Client {
             settle();
             return;
         }
-        if (run.setupFailure() != null) {
+        if (run.hasSetupFailed()) {
             return;   // the run ends: the timer is about to make every client give up
         }
         if (!hasWork()) {
             finish();
             return;
         }
-        if (failuresInARow == 0) {
+        long delay = failures.backoffNanos();
+        if (delay == 0) {
             connect();
             return;
         }
-        // back off from a server that refuses or drops us: 1 ms, 2 ms, 4 ms ... 1 s
-        long delay = Math.min(MAX_BACKOFF_NANOS, TimeUnit.MILLISECONDS.toNanos(1L << Math.min(failuresInARow - 1, 10)));
+        // back off from a server that refuses or drops us
         reconnectScheduled = true;
         if (!run.schedule(this::reconnectNow, delay)) {
             reconnectScheduled = false;
@@ -478,36 +444,13 @@ final class Client {
     }
 
     private boolean hasWork() {
-        return hasWork(phase.isIssuing());
-    }
-
-    private boolean hasWork(boolean issuing) {
-        if (!issuing || gaveUp) {
+        if (!phase.isIssuing() || gaveUp) {
             return false;
         }
         if (resend != null && !resend.isEmpty()) {
             return true;
         }
-        if (backlog != null) {
-            return !scheduleEnded || !backlog.isEmpty();
-        }
-        return quota > 0;
-    }
-
-    /** Closed model: takes one of the client's requests, if it has one left and may issue it now. */
-    private boolean acquire(long now) {
-        if (quota <= 0 || gaveUp || !phase.isIssuing(now)) {
-            return false;
-        }
-        quota--;
-        return true;
-    }
-
-    private RequestTemplate nextTemplate() {
-        List<RequestTemplate> templates = run.templates();
-        RequestTemplate t = templates.get(nextTarget);
-        nextTarget = (nextTarget + 1) % templates.size();
-        return t;
+        return issuing.hasWork();
     }
 
     // ---- called by Exchange, on the connection's I/O thread ----
@@ -515,19 +458,16 @@ final class Client {
     synchronized void onSent(Exchange exchange, boolean measured, boolean http2) {
         sentOnConnection++;
         run.protocolSeen(http2);
-        WorkerStats stats = run.recorders().get();
+        WorkerStats stats = recorders.get();
         if (!connectRecorded) {
             // over TLS the connection is ready when the handshake (and ALPN) is done: the first send
             connectRecorded = true;
-            WorkerStats.record(stats.connectTime, exchange.sentNanos - connectStartNanos);
+            stats.connectTime(exchange.sentNanos - connectStartNanos);
         }
         if (!measured || exchange.retries > 0) {
             return;   // a request sent again was counted when it was first sent
         }
-        stats.started++;
-        if (exchange.late) {
-            stats.late++;
-        }
+        stats.started(exchange.late);
     }
 
     /** {@code http1HeaderBytes}: h2load's header figure of an HTTP/1.1 response (names and values). */
@@ -543,41 +483,34 @@ final class Client {
     private synchronized void firstResponse(long now) {
         if (!firstResponseSeen) {
             firstResponseSeen = true;
-            WorkerStats.record(run.recorders().get().timeToFirstByte, now - connectStartNanos);
+            recorders.get().timeToFirstByte(now - connectStartNanos);
         }
     }
 
     /** HTTP/1.1 field bytes, names and values (trailers too), h2load's figure; never compressed. */
     void onHttp1HeaderBytes(long bytes) {
-        WorkerStats stats = run.recorders().get();
-        stats.headerBytes += bytes;
-        stats.decodedHeaderBytes += bytes;
+        recorders.get().headerBytes(bytes, bytes);
     }
 
     void onData(int bytes) {
-        run.recorders().get().dataBytes += bytes;
+        recorders.get().dataBytes(bytes);
     }
 
     synchronized void onCompleted(Exchange exchange, int status, long now) {
         inFlight.remove(exchange);
-        failuresInARow = 0;
+        failures.reset();
         responsesOnConnection++;
         maxResponsesOnConnection = Math.max(maxResponsesOnConnection, responsesOnConnection);
         if (exchange.isMeasured() && phase.isMeasured(now)) {
-            WorkerStats stats = run.recorders().get();
-            stats.responded++;
-            stats.status(status);
             // a request sent again counts from its first send: its latency shows the cost of the rotation
-            stats.recordServiceTime(now - exchange.firstSentNanos);
-            if (exchange.dueNanos != 0) {
-                stats.recordResponseTime(now - exchange.dueNanos);
-            }
+            recorders.get().responded(status, now - exchange.firstSentNanos, exchange.dueNanos != 0,
+                    now - exchange.dueNanos);
             responses++;
         }
-        if (!run.test().keepAlive() && session != null) {
+        if (!settings.keepAlive() && session != null) {
             // the response is whole and nothing else is on this connection: close it at once
             session.close(CloseMode.IMMEDIATE);
-            run.unregister(localAddress, this);
+            connections.unregister(localAddress, this);
             session = null;
         }
         fill(now);
@@ -595,12 +528,7 @@ final class Client {
         }
         // requests cut by the run's own end (stop, deadline) are in flight at the end, not errors
         if (exchange.isMeasured() && phase.isMeasured(now) && !run.isClosing()) {
-            WorkerStats stats = run.recorders().get();
-            stats.errored++;
-            if (exchange.timedOut) {
-                stats.timeout++;
-            }
-            stats.error(category, message);
+            recorders.get().failed(category, message, exchange.timedOut);
         }
         fill();
     }
@@ -625,17 +553,12 @@ final class Client {
         if (exchange.isResent() && exchange.timedOut) {
             // sent once and not answered within the request timeout, counted from that first send
             if (exchange.isMeasured() && phase.isMeasuredNow()) {
-                WorkerStats stats = run.recorders().get();
-                stats.errored++;
-                stats.timeout++;
-                stats.error(ErrorCategory.REQUEST_TIMEOUT, "no response within the request timeout");
+                recorders.get().failed(ErrorCategory.REQUEST_TIMEOUT, "no response within the request timeout", true);
             }
         } else if (exchange.isResent()) {
             resendLater(exchange.again(exchange.retries));
-        } else if (backlog != null) {
-            backlog.pushFront(exchange.dueNanos);   // it waits again, its latency still counting from its due time
         } else {
-            quota++;
+            issuing.putBack(exchange.dueNanos);
         }
         if (session != null && session.isOpen() && !exchange.timedOut) {
             // dropped by a live connection (e.g. after GOAWAY): this connection takes no more
@@ -649,16 +572,13 @@ final class Client {
      * counted as started when first sent).
      */
     private void countNotSent(Exchange exchange, ErrorCategory category, String message) {
-        WorkerStats stats = run.recorders().get();
+        WorkerStats stats = recorders.get();
         if (exchange.isResent()) {
             if (exchange.isMeasured()) {
-                stats.errored++;
-                stats.error(category, message);
+                stats.failed(category, message, false);
             }
-        } else if (backlog != null ? phase.isMeasured(exchange.dueNanos) : phase.isMeasuredNow()) {
-            stats.notIssued++;
-            stats.errored++;
-            stats.error(category, message);
+        } else if (issuing.measuredWhenNotSent(exchange.dueNanos)) {
+            stats.notIssued(category, message, 1);
         }
     }
 
@@ -680,7 +600,7 @@ final class Client {
             connectionError = cause;
             return cause;
         }
-        Exception sessionError = run.peekSessionError(localAddress);
+        Exception sessionError = connections.peekSessionError(localAddress);
         if (sessionError != null) {
             connectionError = sessionError;
         }
@@ -693,7 +613,7 @@ final class Client {
      * fails the streams), not when one stream was reset.
      */
     private boolean connectionFailed(Exchange exchange) {
-        return !exchange.isHttp2() || session == null || !session.isOpen() || run.peekSessionError(localAddress) != null;
+        return !exchange.isHttp2() || session == null || !session.isOpen() || connections.peekSessionError(localAddress) != null;
     }
 
     private boolean exchangeTimedOut() {
@@ -722,7 +642,7 @@ final class Client {
             goingAway = true;   // GOAWAY or Connection: close: nothing more goes out on this connection
         }
         if (exchange.retries == 0 && exchange.isMeasured()) {
-            run.recorders().get().retried++;
+            recorders.get().retried();
         }
         resendLater(exchange.again(exchange.retries + 1));
         fill(now);
@@ -730,7 +650,7 @@ final class Client {
 
     private void resendLater(Exchange exchange) {
         if (resend == null) {
-            resend = new java.util.ArrayDeque<>();
+            resend = new ArrayDeque<>();
         }
         resend.addLast(exchange);
     }
@@ -738,9 +658,7 @@ final class Client {
     /** A request on a connection that showed a wrong setup: errored, in its category, and the run ends. */
     private void countSetupFailure(Exchange exchange, ErrorCategory category, String message, long now) {
         if (exchange.isMeasured() && phase.isMeasured(now)) {
-            WorkerStats stats = run.recorders().get();
-            stats.errored++;
-            stats.error(category, message);
+            recorders.get().failed(category, message, false);
         }
         settle();
     }
@@ -752,17 +670,13 @@ final class Client {
         }
     }
 
-    /** The stream id of the HEADERS this thread just sent: the calling exchange's. */
-    int lastStreamIdOnThisThread() {
-        return run.recorders().get().lastStreamId;
-    }
-
     /**
      * The server sent GOAWAY: streams above {@code lastStreamId} will never be answered (HttpCore 5.4
      * would leave them hanging until the socket closes), so they end now, as GOAWAY errors; nothing
      * more is sent here, and the connection is replaced once its last streams are done.
      */
-    synchronized void onGoAway(int lastStreamId, int errorCode) {
+    @Override
+    public synchronized void onGoAway(int lastStreamId, int errorCode) {
         goingAway = true;
         for (Exchange e : new ArrayList<>(inFlight)) {
             if (e.sentNanos != 0 && e.streamId > lastStreamId) {
@@ -774,17 +688,17 @@ final class Client {
 
     // ---- called by the run's timer ----
 
-    /** Enforces the request timeout and restarts a client whose callbacks went missing. */
     /** Says where and how long, which HttpCore's "300000000 NANOSECONDS" does not. */
     private String connectTimeoutMessage() {
-        return "connect to " + run.hostAndPort() + " timed out after " + Durations.inWords(run.test().connectTimeout());
+        return "connect to " + run.hostAndPort() + " timed out after " + Durations.inWords(settings.connectTimeout());
     }
 
+    /** Enforces the request timeout and restarts a client whose callbacks went missing. */
     synchronized void check(long now) {
         if (done || !started) {
             return;
         }
-        if (connecting && now - connectStartNanos > run.test().connectTimeout().toNanos() + LOST_CONNECT_GRACE_NANOS) {
+        if (connecting && now - connectStartNanos > settings.connectTimeout().toNanos() + LOST_CONNECT_GRACE_NANOS) {
             // HttpCore enforces the connect timeout; this is a safety net should its callback never come
             connecting = false;
             connectAttempt++;
@@ -824,7 +738,7 @@ final class Client {
         if (!done) {
             done = true;
             lifeEndNanos = Math.min(System.nanoTime(), phase.measureEndNanos);
-            run.clientDone();
+            run.slotDone();
         }
     }
 
@@ -832,8 +746,9 @@ final class Client {
      * Concurrency stages: this client's share of the requests to keep in flight. Lowering it lets the
      * requests in flight finish; raising it sends more at once.
      */
-    synchronized void limit(int requestsInFlight) {
-        limit = Math.max(0, Math.min(run.test().streams(), requestsInFlight));
+    @Override
+    public synchronized void limit(int requestsInFlight) {
+        limit = Math.max(0, Math.min(settings.streams(), requestsInFlight));
         if (!done && started) {
             fill();
         }
