@@ -1,5 +1,26 @@
 package dev.loadtest.internal.engine;
 
+import dev.loadtest.internal.engine.connection.ConnectionSlot;
+import dev.loadtest.internal.engine.connection.Connections;
+import dev.loadtest.internal.engine.connection.Failures;
+import dev.loadtest.internal.engine.connection.ProtocolStarter;
+import dev.loadtest.internal.engine.connection.RequestProcessors;
+import dev.loadtest.internal.engine.connection.RequestSource;
+import dev.loadtest.internal.engine.connection.RequestTemplate;
+import dev.loadtest.internal.engine.connection.SetupException;
+import dev.loadtest.internal.engine.connection.SlotContext;
+import dev.loadtest.internal.engine.connection.SlotSettings;
+import dev.loadtest.internal.engine.connection.Tls;
+import dev.loadtest.internal.engine.http2.FrameCounter;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.record.ResultAssembly;
+import dev.loadtest.internal.engine.record.Timeline;
+import dev.loadtest.internal.engine.schedule.ConcurrencyPlan;
+import dev.loadtest.internal.engine.schedule.Phase;
+import dev.loadtest.internal.engine.schedule.RateSchedule;
+import dev.loadtest.internal.engine.schedule.Scheduler;
+import dev.loadtest.internal.engine.schedule.SendPath;
+
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Protocol;
@@ -168,7 +189,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         try {
             long now = System.nanoTime();
             timeline.advance(now);
-            if (now >= phase.measureEndNanos) {
+            if (now >= phase.measureEndNanos()) {
                 finish();
                 return;
             }
@@ -375,7 +396,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         Result r = null;
         Throwable failure = null;
         try {
-            timeline.finish(Math.min(endNanos, phase.measureEndNanos));
+            timeline.finish(Math.min(endNanos, phase.measureEndNanos()));
             r = ResultAssembly.assemble(test, phase, recorders, timeline, clientFigures(endNanos),
                     new ResultAssembly.RunEnd(protocol(), stopped, endNanos));
             listeners.progress(timeline.progress(System.nanoTime()));
