@@ -21,10 +21,10 @@ import org.apache.hc.core5.http.TruncatedChunkException;
  * a malformed head is a {@link ProtocolException}, bad chunk framing a {@link MalformedChunkCodingException},
  * a body cut short by the peer a {@link ConnectionClosedException} or {@link TruncatedChunkException}.
  */
-final class Http1ResponseParser {
+public final class Http1ResponseParser {
 
     /** What the parser found, in order, for the response to the oldest request on the connection. */
-    interface Listener {
+    public interface Listener {
 
         /**
          * The final (non-1xx) head. {@code headerBytes} is h2load's figure: the lengths of the header
@@ -68,7 +68,7 @@ final class Http1ResponseParser {
     private long length;      // of the body or the current chunk
     private long remaining;   // of it
 
-    Http1ResponseParser(Listener listener) {
+    public Http1ResponseParser(Listener listener) {
         this.listener = listener;
     }
 
@@ -81,7 +81,7 @@ final class Http1ResponseParser {
      * Parses what it can of {@code buf[from, to)}. Returns where it stopped: {@code to}, or the start of a
      * line not yet whole (the caller keeps those bytes and calls again with more after them).
      */
-    int parse(byte[] buf, int from, int to) throws HttpException, IOException {
+    public int parse(byte[] buf, int from, int to) throws HttpException, IOException {
         int pos = from;
         while (pos < to) {
             switch (state) {

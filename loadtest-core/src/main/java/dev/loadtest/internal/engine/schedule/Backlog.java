@@ -24,7 +24,7 @@ final class Backlog {
         return true;
     }
 
-    /** Puts a due time back at the front (its request could not be sent); the oldest is dropped if full. */
+    /** Puts a due time back at the front (its request could not be sent); the latest due time is dropped if full. */
     void pushFront(long dueNanos) {
         if (size == due.length) {
             size--;

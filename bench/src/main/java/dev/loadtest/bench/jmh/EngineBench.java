@@ -1,6 +1,10 @@
-package dev.loadtest.internal.engine;
+package dev.loadtest.bench.jmh;
 
 import dev.loadtest.LoadTest;
+import dev.loadtest.internal.engine.connection.RequestTemplate;
+import dev.loadtest.internal.engine.http1.Http1ResponseParser;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.record.WorkerStats;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,10 +25,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The engine's own per-request code, called directly (this class sits in the engine's package, in the
- * bench module only, to reach its package-private classes): {@link RequestTemplate#newRequest()},
+ * The engine's own per-request code, called directly through the public classes of its internal packages
+ * (which a module descriptor would export to the benchmark only): {@link RequestTemplate#newRequest()},
  * {@link Http1ResponseParser} on nginx's response to {@code /hello} (the HTTP/1.1 read path),
- * {@link WorkerStats} recording, {@link Recorders#get()}, and the shape of {@link Client}'s bookkeeping
+ * {@link WorkerStats} recording, {@link Recorders#get()}, and the shape of a connection slot's bookkeeping
  * (a monitor, the in-flight list, one exchange per request). If the engine's internals change, adapt
  * this file with them; it documents which of their costs we watch.
  */
@@ -70,8 +74,8 @@ public class EngineBench {
         LoadTest test = LoadTest.target(URI.create("http://127.0.0.1:18080/hello"))
                 .clients(1).duration(Duration.ofSeconds(1)).build();
         template = new RequestTemplate(test, test.targets().get(0), null);
-        stats = new WorkerStats();
         recorders = new Recorders((thread, error) -> { });
+        stats = recorders.get();
     }
 
     /** nginx 1.22's answer to /hello, as the HTTP/1.1 connection reads it. */
@@ -105,28 +109,21 @@ public class EngineBench {
         return template.newRequest();
     }
 
-    /** Client.onCompleted's recording, closed model: counters, status, one service time. */
+    /** ConnectionSlot.onCompleted's recording, closed model: counters, status, one service time. */
     @Benchmark
     public void recordCompletion() {
-        WorkerStats s = recorders.get();
-        s.responded++;
-        s.status(200);
-        s.recordServiceTime(50_000 + (k++ & 1023) * 1000L);
+        recorders.get().responded(200, 50_000 + (k++ & 1023) * 1000L, false, 0);
     }
 
     /** Open model: the same plus a response time from the due time. */
     @Benchmark
     public void recordCompletionWithDue() {
-        WorkerStats s = recorders.get();
-        s.responded++;
-        s.status(200);
         long v = 50_000 + (k++ & 1023) * 1000L;
-        s.recordServiceTime(v);
-        s.recordResponseTime(v + 3_000);
+        recorders.get().responded(200, v, true, v + 3_000);
     }
 
     /**
-     * The shape of one request's bookkeeping in Client: on completion, under the client's monitor, the oldest
+     * The shape of one request's bookkeeping in ConnectionSlot: on completion, under the client's monitor, the oldest
      * exchange leaves the in-flight list (ArrayList.remove(Object): a scan of up to {@code streams}) and a new
      * one is made and added (Exchange + HttpCoreContext + RequestExecutionCommand allocations), with the
      * clock read at issue, send and completion.
@@ -137,9 +134,7 @@ public class EngineBench {
             Object done = c.ring[c.k % c.streams];
             c.inFlight.remove(done);
             long now = System.nanoTime();
-            stats.responded++;
-            stats.status(200);
-            stats.recordServiceTime(Math.max(1_000, (now - c.t0) & 0xFFFFFFF));
+            stats.responded(200, Math.max(1_000, (now - c.t0) & 0xFFFFFFF), false, 0);
             Object[] exchangeLike = new Object[6];
             exchangeLike[0] = HttpCoreContext.create();
             exchangeLike[1] = template.newRequest();
