@@ -1,8 +1,7 @@
 package dev.loadtest.bench.jmh;
 
 import java.nio.ByteBuffer;
-import java.nio.channels.ReadableByteChannel;
-import java.nio.channels.WritableByteChannel;
+import java.nio.channels.ByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -73,8 +72,7 @@ public class RequestBench {
     private DefaultHttpResponseParser<HttpResponse> h1Parser;
     private SessionInputBuffer inBuf;
     private SessionOutputBuffer outBuf;
-    private ReadableByteChannel socketIn;
-    private final WritableByteChannel socketOut = SessionBuffers.discarding();
+    private ByteChannel socket;
     private DefaultHttpRequestWriter<HttpRequest> h1Writer;
     private final HttpCoreContext context = HttpCoreContext.create();
 
@@ -111,7 +109,7 @@ public class RequestBench {
         h1Parser = new DefaultHttpResponseParser<>(DefaultHttpResponseFactory.INSTANCE, Http1Config.DEFAULT);
         inBuf = SessionBuffers.input(8192);
         outBuf = SessionBuffers.output(8192);
-        socketIn = SessionBuffers.repeating(h1ResponseBytes);
+        socket = SessionBuffers.socket(h1ResponseBytes);
         h1Writer = new DefaultHttpRequestWriter<>();
         h1Response = new BasicHttpResponse(200, "OK");
         h1Response.addHeader("Server", "nginx/1.22.1");
@@ -176,7 +174,7 @@ public class RequestBench {
     /** HTTP/1.1: formatting the request head into the session buffer. */
     @Benchmark
     public int h1WriteRequest() throws Exception {
-        SessionBuffers.flush(outBuf, socketOut);
+        SessionBuffers.flush(outBuf, socket);
         h1Writer.write(request, outBuf);
         return outBuf.length();
     }
@@ -184,7 +182,7 @@ public class RequestBench {
     /** HTTP/1.1: parsing nginx's response head from the session buffer. */
     @Benchmark
     public HttpResponse h1ParseResponse() throws Exception {
-        SessionBuffers.fill(inBuf, socketIn);
+        SessionBuffers.fill(inBuf, socket);
         h1Parser.reset();
         return h1Parser.parse(inBuf, false);
     }

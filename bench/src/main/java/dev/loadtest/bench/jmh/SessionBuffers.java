@@ -3,6 +3,7 @@ package dev.loadtest.bench.jmh;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import org.apache.hc.core5.http.nio.SessionInputBuffer;
@@ -38,9 +39,12 @@ final class SessionBuffers {
         }
     }
 
-    /** A socket that has {@code bytes} to read each time it is asked: one response per fill. */
-    static ReadableByteChannel repeating(byte[] bytes) {
-        return new ReadableByteChannel() {
+    /**
+     * A socket that has {@code bytes} to read each time it is asked (one response per fill), and that takes
+     * every byte written to it at once.
+     */
+    static ByteChannel socket(byte[] bytes) {
+        return new ByteChannel() {
             @Override
             public int read(ByteBuffer dst) {
                 int n = Math.min(dst.remaining(), bytes.length);
@@ -48,20 +52,6 @@ final class SessionBuffers {
                 return n;
             }
 
-            @Override
-            public boolean isOpen() {
-                return true;
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-    }
-
-    /** A socket that takes every byte at once. */
-    static WritableByteChannel discarding() {
-        return new WritableByteChannel() {
             @Override
             public int write(ByteBuffer src) {
                 int n = src.remaining();

@@ -3,15 +3,11 @@ package dev.loadtest.internal.engine;
 import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.engine.connection.Connections;
 import dev.loadtest.internal.engine.connection.Failures;
-import dev.loadtest.internal.engine.connection.ProtocolStarter;
-import dev.loadtest.internal.engine.connection.RequestProcessors;
 import dev.loadtest.internal.engine.connection.RequestSource;
 import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.internal.engine.connection.SetupException;
 import dev.loadtest.internal.engine.connection.SlotContext;
 import dev.loadtest.internal.engine.connection.SlotSettings;
-import dev.loadtest.internal.engine.connection.Tls;
-import dev.loadtest.internal.engine.http2.FrameCounter;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.record.ResultAssembly;
 import dev.loadtest.internal.engine.record.Timeline;
@@ -23,7 +19,6 @@ import dev.loadtest.internal.engine.schedule.SendPath;
 
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
-import dev.loadtest.Protocol;
 import dev.loadtest.Result;
 import java.net.URI;
 import java.util.ArrayList;
@@ -37,18 +32,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.HttpHost;
-import org.apache.hc.core5.http2.HttpVersionPolicy;
-import org.apache.hc.core5.http2.config.H2Config;
 import org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester;
-import org.apache.hc.core5.function.Callback;
-import org.apache.hc.core5.http.config.CharCodingConfig;
-import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
-import org.apache.hc.core5.http2.impl.nio.ClientH2StreamMultiplexerFactory;
-import org.apache.hc.core5.pool.PoolReusePolicy;
-import org.apache.hc.core5.pool.StrictConnPool;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.EndpointParameters;
-import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.reactor.IOSession;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
@@ -106,7 +92,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         this.tls = test.isHttps();
         int port = first.getPort() >= 0 ? first.getPort() : tls ? 443 : 80;
         this.host = new HttpHost(first.getScheme().toLowerCase(java.util.Locale.ROOT), first.getHost(), port);
-        this.endpoint = new EndpointParameters(host, versionPolicy(test.protocol(), tls));
+        this.endpoint = new EndpointParameters(host, RunRequester.versionPolicy(test.protocol(), tls));
         int id = RUNS.incrementAndGet();
         this.runId = id;
         ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
@@ -124,7 +110,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         if (stopped) {
             phase.stopIssuing();
         }
-        requester = requester();
+        requester = RunRequester.create(test, phase, recorders, connections, TimeValue.ofMilliseconds(TICK_MILLIS * 2));
         requester.start();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         SlotSettings settings = SlotSettings.of(test);
@@ -230,32 +216,6 @@ final class EngineRun implements LoadTestRun, SlotContext {
         finish();
     }
 
-    /**
-     * The requester, built as H2RequesterBootstrap builds it but with our HTTP/1.1 connections
-     * ({@link ProtocolStarter}); the pool is unused (connections come from requestSession).
-     */
-    private H2AsyncRequester requester() {
-        HttpVersionPolicy policy = versionPolicy(test.protocol(), tls);
-        IOReactorConfig reactor = IOReactorConfig.custom()
-                .setIoThreadCount(test.threads())
-                .setSelectInterval(TimeValue.ofMilliseconds(TICK_MILLIS * 2))
-                .setSoTimeout(Timeout.of(test.requestTimeout().plusSeconds(1)))
-                .setTcpNoDelay(true)
-                .build();
-        H2Config h2 = H2Config.custom().setPushEnabled(false).setInitialWindowSize((1 << 30) - 1).build();
-        ClientH2StreamMultiplexerFactory http2 = new ClientH2StreamMultiplexerFactory(RequestProcessors.HTTP_2, null,
-                h2, CharCodingConfig.DEFAULT, new FrameCounter(recorders, phase, connections::slotOf));
-        // clear text needs no TLS strategy: the default one would load the JDK's trust store at every run
-        TlsStrategy tlsStrategy = tls ? Tls.strategy(test) : null;
-        Timeout handshake = Timeout.of(test.connectTimeout());
-        Callback<Exception> exceptions = e -> LOG.debug("I/O reactor exception", e);
-        return Requesters.create(policy, reactor,
-                new ProtocolStarter(http2, policy, tlsStrategy, handshake, exceptions, recorders, phase),
-                exceptions, connections.sessionErrorListener(),
-                new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null),
-                tlsStrategy, handshake);
-    }
-
     @Override
     public CompletableFuture<Result> result() {
         return result;
@@ -339,20 +299,6 @@ final class EngineRun implements LoadTestRun, SlotContext {
         if (activeClients.decrementAndGet() == 0) {
             finish();
         }
-    }
-
-    /**
-     * Over TLS, HTTP/1.1 goes through ALPN negotiation offering http/1.1 only. A server that does not accept
-     * that ALPN id aborts the handshake: over TLS 1.2 an SSLHandshakeException (no_application_protocol);
-     * over TLS 1.3 a bare EOF, which HttpCore 5.4 reports as "Unexpected input" (NEGOTIATE) or a broken pipe
-     * (FORCE_HTTP_1).
-     */
-    private static HttpVersionPolicy versionPolicy(Protocol protocol, boolean tls) {
-        return switch (protocol) {
-            case HTTP_1_1 -> tls ? HttpVersionPolicy.NEGOTIATE : HttpVersionPolicy.FORCE_HTTP_1;
-            case HTTP_2 -> HttpVersionPolicy.FORCE_HTTP_2;
-            case NEGOTIATE -> HttpVersionPolicy.NEGOTIATE;
-        };
     }
 
     /** Ends the run once: no new request, connections closed, the reactor shut down, the result out. */

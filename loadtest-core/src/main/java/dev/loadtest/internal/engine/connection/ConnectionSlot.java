@@ -204,8 +204,8 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
 
     /**
      * A connection that could not be had, or that closed before carrying a request: one more failure in a
-     * row. In a counted closed-model run no request is lost to it (the client retries with back-off and
-     * gives up after {@link #GIVE_UP_NANOS}, so a server restart costs nothing); in a timed run it stands for
+     * row. In a counted closed-model run no request is lost to it (the client retries with back-off and gives
+     * up after {@link FailureStreak#GIVE_UP_NANOS}, so a server restart costs nothing); in a timed run it stands for
      * one request never issued (h2load counts those as failed and errored), so its errors are there to read;
      * in the open model the due requests wait in the backlog and the error is counted.
      */
@@ -213,7 +213,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         if (failedAgain(category, message)) {
             return;
         }
-        if (phase.isCounted() || gaveUp) {
+        if (phase.isCounted()) {
             // a counted run loses no request to a refused connect: it retries, and gives up after
             // FailureStreak.GIVE_UP_NANOS (then every request given up is counted, each once, in this category)
             return;
@@ -377,8 +377,8 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /**
-     * One more failure in a row. In a counted run, a client whose failures go on for {@link #GIVE_UP_NANOS}
-     * gives up: its remaining requests count as errored and never issued, with this failure's category and
+     * One more failure in a row. In a counted run, a client whose failures go on for
+     * {@link FailureStreak#GIVE_UP_NANOS} gives up: its remaining requests count as errored and never issued, with this failure's category and
      * message. Returns whether it gave up.
      */
     private boolean failedAgain(ErrorCategory category, String message) {

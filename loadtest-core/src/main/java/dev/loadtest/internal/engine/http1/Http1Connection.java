@@ -40,6 +40,9 @@ import org.apache.hc.core5.util.Timeout;
  *
  * <p>Requests arrive as HttpCore commands (an {@link Exchange} in a {@link RequestExecutionCommand}), so
  * {@link ConnectionSlot} speaks to both protocols alike. Everything here runs on the connection's I/O thread.
+ *
+ * <p>Over 400 lines: the write path and the read path share the queue of requests awaiting their responses and
+ * the connection's closing state, which every event of either path reads; apart, each would reach into the other.
  */
 public final class Http1Connection implements IOEventHandler, Http1ResponseParser.Listener {
 

@@ -20,6 +20,9 @@ import org.apache.hc.core5.http.TruncatedChunkException;
  * <p>Errors are HttpCore's exception types, so {@link Failures} sorts them as it sorts HttpCore's own:
  * a malformed head is a {@link ProtocolException}, bad chunk framing a {@link MalformedChunkCodingException},
  * a body cut short by the peer a {@link ConnectionClosedException} or {@link TruncatedChunkException}.
+ *
+ * <p>Over 400 lines: one state machine (status line, fields, then one of the body framings, trailers) whose
+ * states resume wherever a read ends; split, every part would carry the others' state.
  */
 public final class Http1ResponseParser {
 
