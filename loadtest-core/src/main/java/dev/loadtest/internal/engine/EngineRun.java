@@ -1,5 +1,8 @@
 package dev.loadtest.internal.engine;
 
+import dev.loadtest.LoadTest;
+import dev.loadtest.LoadTestRun;
+import dev.loadtest.Result;
 import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.engine.connection.Connections;
 import dev.loadtest.internal.engine.connection.Failures;
@@ -16,10 +19,6 @@ import dev.loadtest.internal.engine.schedule.Phase;
 import dev.loadtest.internal.engine.schedule.RateSchedule;
 import dev.loadtest.internal.engine.schedule.Scheduler;
 import dev.loadtest.internal.engine.schedule.SendPath;
-
-import dev.loadtest.LoadTest;
-import dev.loadtest.LoadTestRun;
-import dev.loadtest.Result;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

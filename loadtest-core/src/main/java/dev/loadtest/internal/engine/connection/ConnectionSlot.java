@@ -1,5 +1,6 @@
 package dev.loadtest.internal.engine.connection;
 
+import dev.loadtest.ErrorCategory;
 import dev.loadtest.internal.engine.Durations;
 import dev.loadtest.internal.engine.http2.GoAwayException;
 import dev.loadtest.internal.engine.http2.GoAwayListener;
@@ -10,8 +11,6 @@ import dev.loadtest.internal.engine.schedule.Issuing;
 import dev.loadtest.internal.engine.schedule.OpenIssuing;
 import dev.loadtest.internal.engine.schedule.Phase;
 import dev.loadtest.internal.engine.schedule.Scheduler;
-
-import dev.loadtest.ErrorCategory;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,7 +104,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         this.recorders = recorders;
         this.connections = connections;
         this.requests = requests;
-        this.issuing = Issuing.of(settings, phase, index);
+        this.issuing = Issuing.of(settings.rateDriven(), settings.backlogPerClient(), phase, index);
         this.requestTimeoutNanos = settings.requestTimeout().toNanos();
         this.limit = settings.streams();
     }

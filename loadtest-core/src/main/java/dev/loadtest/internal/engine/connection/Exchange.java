@@ -1,9 +1,8 @@
 package dev.loadtest.internal.engine.connection;
 
+import dev.loadtest.ErrorCategory;
 import dev.loadtest.internal.engine.http2.SentStreamId;
 import dev.loadtest.internal.engine.schedule.Phase;
-
-import dev.loadtest.ErrorCategory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;

@@ -1,7 +1,6 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.internal.engine.Durations;
-
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 

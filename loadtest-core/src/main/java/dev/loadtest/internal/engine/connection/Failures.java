@@ -1,9 +1,8 @@
 package dev.loadtest.internal.engine.connection;
 
+import dev.loadtest.ErrorCategory;
 import dev.loadtest.internal.engine.Durations;
 import dev.loadtest.internal.engine.http2.GoAwayException;
-
-import dev.loadtest.ErrorCategory;
 import java.net.ConnectException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
@@ -14,9 +13,9 @@ import org.apache.hc.core5.http.ConnectionClosedException;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.MalformedChunkCodingException;
 import org.apache.hc.core5.http.MessageConstraintException;
-import org.apache.hc.core5.http.TruncatedChunkException;
 import org.apache.hc.core5.http.ProtocolException;
 import org.apache.hc.core5.http.RequestNotExecutedException;
+import org.apache.hc.core5.http.TruncatedChunkException;
 import org.apache.hc.core5.http2.H2ConnectionException;
 import org.apache.hc.core5.http2.H2Error;
 import org.apache.hc.core5.http2.H2StreamResetException;

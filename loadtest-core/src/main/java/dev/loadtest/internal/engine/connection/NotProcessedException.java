@@ -1,7 +1,6 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.internal.engine.http2.GoAwayException;
-
 import java.io.IOException;
 
 /**

@@ -4,7 +4,6 @@ import dev.loadtest.internal.engine.http1.Http1Connection;
 import dev.loadtest.internal.engine.http2.H2Guard;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
-
 import java.io.IOException;
 import java.util.function.Function;
 import org.apache.hc.core5.function.Callback;

@@ -1,6 +1,5 @@
 package dev.loadtest.internal.engine.connection;
 
-
 import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
 import java.net.Socket;

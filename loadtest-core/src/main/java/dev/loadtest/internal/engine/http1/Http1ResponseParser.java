@@ -1,7 +1,6 @@
 package dev.loadtest.internal.engine.http1;
 
 import dev.loadtest.internal.engine.connection.Failures;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.hc.core5.http.ConnectionClosedException;

@@ -3,7 +3,6 @@ package dev.loadtest.internal.engine.http2;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.record.WorkerStats;
 import dev.loadtest.internal.engine.schedule.Phase;
-
 import java.net.SocketAddress;
 import java.util.List;
 import java.util.function.Function;

@@ -1,7 +1,6 @@
 package dev.loadtest.internal.engine.http2;
 
 import dev.loadtest.internal.engine.connection.NotProcessedException;
-
 import org.apache.hc.core5.http2.H2Error;
 
 /**

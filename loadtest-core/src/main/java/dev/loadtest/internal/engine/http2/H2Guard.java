@@ -4,7 +4,6 @@ import dev.loadtest.internal.engine.TimeWords;
 import dev.loadtest.internal.engine.connection.SetupException;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
-
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.net.SocketTimeoutException;

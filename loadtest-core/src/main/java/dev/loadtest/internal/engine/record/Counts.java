@@ -4,7 +4,7 @@ package dev.loadtest.internal.engine.record;
  * A thread's counters, and their sum over the threads at the end of a run (without the recorders and
  * histograms a {@link WorkerStats} carries, which a sum does not need).
  */
-public class Counts {
+class Counts {
 
     long started;
     long responded;

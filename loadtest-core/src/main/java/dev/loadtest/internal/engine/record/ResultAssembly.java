@@ -1,7 +1,5 @@
 package dev.loadtest.internal.engine.record;
 
-import dev.loadtest.internal.engine.schedule.Phase;
-
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
 import dev.loadtest.LatencyHistogram;
@@ -9,11 +7,12 @@ import dev.loadtest.LoadTest;
 import dev.loadtest.Rate;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
-import dev.loadtest.Verdict;
-import dev.loadtest.internal.Verdicts;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
+import dev.loadtest.Verdict;
+import dev.loadtest.internal.Verdicts;
+import dev.loadtest.internal.engine.schedule.Phase;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.HashMap;

@@ -1,13 +1,12 @@
 package dev.loadtest.internal.engine.record;
 
-import dev.loadtest.internal.engine.schedule.Phase;
-
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LatencySummary;
 import dev.loadtest.Progress;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.internal.engine.schedule.Phase;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,8 +1,7 @@
 package dev.loadtest.internal.engine.schedule;
 
-import dev.loadtest.internal.engine.record.WorkerStats;
-
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.internal.engine.record.WorkerStats;
 
 /**
  * The closed model: a client issues its next request as soon as a stream is free, up to its share of a counted

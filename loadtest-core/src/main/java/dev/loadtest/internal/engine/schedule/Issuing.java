@@ -1,9 +1,7 @@
 package dev.loadtest.internal.engine.schedule;
 
-import dev.loadtest.internal.engine.connection.SlotSettings;
-import dev.loadtest.internal.engine.record.WorkerStats;
-
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.internal.engine.record.WorkerStats;
 
 /**
  * When one client may issue its next request: the load model's part of a client. The closed model
@@ -24,10 +22,13 @@ public abstract class Issuing {
         this.phase = phase;
     }
 
-    /** The policy of a run's client {@code index}. */
-    public static Issuing of(SlotSettings settings, Phase phase, int index) {
-        return settings.rateDriven() ? new OpenIssuing(phase, settings.backlogPerClient())
-                : new ClosedIssuing(phase, phase.quota(index));
+    /**
+     * The policy of a run's client {@code index}: the open model's when the run is {@code rateDriven}, with a
+     * backlog of {@code backlogCapacity} due requests; else the closed model's, with the client's share of a
+     * counted run.
+     */
+    public static Issuing of(boolean rateDriven, int backlogCapacity, Phase phase, int index) {
+        return rateDriven ? new OpenIssuing(phase, backlogCapacity) : new ClosedIssuing(phase, phase.quota(index));
     }
 
     /** Whether the client still has requests to issue (counting those it may issue later). */

@@ -1,8 +1,7 @@
 package dev.loadtest.internal.engine.schedule;
 
-import dev.loadtest.internal.engine.record.WorkerStats;
-
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.internal.engine.record.WorkerStats;
 
 /**
  * The open model: the {@link Scheduler} hands a client its requests as they fall due; one that finds every stream

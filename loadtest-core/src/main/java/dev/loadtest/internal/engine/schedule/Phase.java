@@ -1,9 +1,8 @@
 package dev.loadtest.internal.engine.schedule;
 
-import dev.loadtest.internal.engine.connection.ConnectionSlot;
-
 import dev.loadtest.LoadTest;
 import dev.loadtest.internal.Shares;
+import dev.loadtest.internal.engine.connection.ConnectionSlot;
 
 /**
  * When a run measures and whether it still issues requests: the deadline of a timed run and the

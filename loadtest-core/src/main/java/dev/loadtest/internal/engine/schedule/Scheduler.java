@@ -2,7 +2,6 @@ package dev.loadtest.internal.engine.schedule;
 
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.record.WorkerStats;
-
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -4,7 +4,6 @@ import dev.loadtest.internal.engine.connection.Exchange;
 import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.internal.engine.record.Timeline;
 import dev.loadtest.internal.engine.record.WorkerStats;
-
 import org.apache.hc.core5.http.nio.command.RequestExecutionCommand;
 import org.apache.hc.core5.http.protocol.HttpCoreContext;
 

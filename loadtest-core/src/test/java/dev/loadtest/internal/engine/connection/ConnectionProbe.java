@@ -1,10 +1,9 @@
 package dev.loadtest.internal.engine.connection;
 
-import dev.loadtest.internal.engine.record.Recorders;
-import dev.loadtest.internal.engine.schedule.Phase;
-
 import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.schedule.Phase;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;

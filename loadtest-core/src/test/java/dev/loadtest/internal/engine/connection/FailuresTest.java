@@ -1,11 +1,10 @@
 package dev.loadtest.internal.engine.connection;
 
-import dev.loadtest.internal.engine.Durations;
-import dev.loadtest.internal.engine.http2.GoAwayException;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.internal.engine.Durations;
+import dev.loadtest.internal.engine.http2.GoAwayException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;

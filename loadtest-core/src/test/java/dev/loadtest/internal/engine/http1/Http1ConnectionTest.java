@@ -1,6 +1,5 @@
 package dev.loadtest.internal.engine.http1;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.LoadTest;

@@ -1,10 +1,9 @@
 package dev.loadtest.internal.engine.http2;
 
-import dev.loadtest.internal.engine.connection.SetupException;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loadtest.internal.engine.connection.SetupException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;

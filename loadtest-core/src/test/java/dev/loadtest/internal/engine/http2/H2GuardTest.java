@@ -1,7 +1,5 @@
 package dev.loadtest.internal.engine.http2;
 
-import dev.loadtest.internal.engine.connection.ConnectionProbe;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.LoadTest;
@@ -9,6 +7,7 @@ import dev.loadtest.Protocol;
 import dev.loadtest.faults.FaultServer;
 import dev.loadtest.faults.FaultTls;
 import dev.loadtest.faults.H2Faults;
+import dev.loadtest.internal.engine.connection.ConnectionProbe;
 import dev.loadtest.internal.engine.connection.ConnectionProbe.Outcome;
 import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;
