@@ -86,7 +86,7 @@ class H2FaultTest {
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(200);
             assertErrorsOnlyIn(run, ErrorCategory.STREAM_RESET);
             assertThat(run.sample(ErrorCategory.STREAM_RESET)).as(run.report()).contains("REFUSED_STREAM", "given up");
-            // each sent once and again 5 times (the engine's Client.MAX_RETRIES)
+            // each sent once and again 5 times (the engine's ConnectionSlot.MAX_RETRIES)
             assertThat(server.requests()).as(run.report()).isEqualTo(200L * 6);
         }
         t.assertNextRunClean();

@@ -1,6 +1,7 @@
 package dev.loadtest.bench.jmh;
 
 import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -10,14 +11,13 @@ import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.impl.DefaultConnectionReuseStrategy;
 import org.apache.hc.core5.http.impl.nio.DefaultHttpRequestWriter;
+import org.apache.hc.core5.http.impl.nio.DefaultHttpResponseFactory;
 import org.apache.hc.core5.http.impl.nio.DefaultHttpResponseParser;
-import org.apache.hc.core5.http.impl.nio.BenchBuffers;
-import org.apache.hc.core5.http.nio.SessionInputBuffer;
-import org.apache.hc.core5.http.nio.SessionOutputBuffer;
 import org.apache.hc.core5.http.message.BasicHeader;
 import org.apache.hc.core5.http.message.BasicHttpRequest;
 import org.apache.hc.core5.http.message.BasicHttpResponse;
-import org.apache.hc.core5.http.impl.nio.DefaultHttpResponseFactory;
+import org.apache.hc.core5.http.nio.SessionInputBuffer;
+import org.apache.hc.core5.http.nio.SessionOutputBuffer;
 import org.apache.hc.core5.http.protocol.HttpCoreContext;
 import org.apache.hc.core5.http2.hpack.HPackDecoder;
 import org.apache.hc.core5.http2.hpack.HPackEncoder;
@@ -72,6 +72,7 @@ public class RequestBench {
     private DefaultHttpResponseParser<HttpResponse> h1Parser;
     private SessionInputBuffer inBuf;
     private SessionOutputBuffer outBuf;
+    private ByteChannel socket;
     private DefaultHttpRequestWriter<HttpRequest> h1Writer;
     private final HttpCoreContext context = HttpCoreContext.create();
 
@@ -106,8 +107,9 @@ public class RequestBench {
         literalDecoder = new HPackDecoder(4096, StandardCharsets.US_ASCII);
         h1ResponseBytes = NGINX_H1_RESPONSE.getBytes(StandardCharsets.US_ASCII);
         h1Parser = new DefaultHttpResponseParser<>(DefaultHttpResponseFactory.INSTANCE, Http1Config.DEFAULT);
-        inBuf = BenchBuffers.input(8192);
-        outBuf = BenchBuffers.output(8192);
+        inBuf = SessionBuffers.input(8192);
+        outBuf = SessionBuffers.output(8192);
+        socket = SessionBuffers.socket(h1ResponseBytes);
         h1Writer = new DefaultHttpRequestWriter<>();
         h1Response = new BasicHttpResponse(200, "OK");
         h1Response.addHeader("Server", "nginx/1.22.1");
@@ -172,7 +174,7 @@ public class RequestBench {
     /** HTTP/1.1: formatting the request head into the session buffer. */
     @Benchmark
     public int h1WriteRequest() throws Exception {
-        BenchBuffers.clear(outBuf);
+        SessionBuffers.flush(outBuf, socket);
         h1Writer.write(request, outBuf);
         return outBuf.length();
     }
@@ -180,7 +182,7 @@ public class RequestBench {
     /** HTTP/1.1: parsing nginx's response head from the session buffer. */
     @Benchmark
     public HttpResponse h1ParseResponse() throws Exception {
-        BenchBuffers.put(inBuf, ByteBuffer.wrap(h1ResponseBytes));
+        SessionBuffers.fill(inBuf, socket);
         h1Parser.reset();
         return h1Parser.parse(inBuf, false);
     }

@@ -7,7 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Times in words for error messages: "2 s", "250 ms", not HttpCore's "2 SECONDS" or "300000000 NANOSECONDS". */
-final class Durations {
+public final class Durations {
 
     /** How HttpCore's {@code Timeout}/{@code TimeValue} print themselves, the whole message of its timeouts. */
     private static final Pattern TIME_VALUE = Pattern.compile(
@@ -17,7 +17,7 @@ final class Durations {
     }
 
     /** "2 s", "1.5 s", "250 ms", "0.4 ms". */
-    static String inWords(Duration d) {
+    public static String inWords(Duration d) {
         long nanos = d.toNanos();
         if (nanos >= 1_000_000_000L) {
             return trim(String.format(Locale.ROOT, "%.3f", nanos / 1e9)) + " s";
@@ -29,7 +29,7 @@ final class Durations {
     }
 
     /** The duration in HttpCore's own words ("2 SECONDS") said again in ours; null when the text is not one. */
-    static String inWords(String timeValue) {
+    public static String inWords(String timeValue) {
         Matcher m = TIME_VALUE.matcher(timeValue == null ? "" : timeValue.strip());
         if (!m.matches()) {
             return null;

@@ -2,8 +2,23 @@ package dev.loadtest.internal.engine;
 
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
-import dev.loadtest.Protocol;
 import dev.loadtest.Result;
+import dev.loadtest.internal.engine.connection.ConnectionSlot;
+import dev.loadtest.internal.engine.connection.Connections;
+import dev.loadtest.internal.engine.connection.Failures;
+import dev.loadtest.internal.engine.connection.RequestSource;
+import dev.loadtest.internal.engine.connection.RequestTemplate;
+import dev.loadtest.internal.engine.connection.SetupException;
+import dev.loadtest.internal.engine.connection.SlotContext;
+import dev.loadtest.internal.engine.connection.SlotSettings;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.record.ResultAssembly;
+import dev.loadtest.internal.engine.record.Timeline;
+import dev.loadtest.internal.engine.schedule.ConcurrencyPlan;
+import dev.loadtest.internal.engine.schedule.Phase;
+import dev.loadtest.internal.engine.schedule.RateSchedule;
+import dev.loadtest.internal.engine.schedule.Scheduler;
+import dev.loadtest.internal.engine.schedule.SendPath;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,18 +31,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.HttpHost;
-import org.apache.hc.core5.http2.HttpVersionPolicy;
-import org.apache.hc.core5.http2.config.H2Config;
 import org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester;
-import org.apache.hc.core5.function.Callback;
-import org.apache.hc.core5.http.config.CharCodingConfig;
-import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
-import org.apache.hc.core5.http2.impl.nio.ClientH2StreamMultiplexerFactory;
-import org.apache.hc.core5.pool.PoolReusePolicy;
-import org.apache.hc.core5.pool.StrictConnPool;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.EndpointParameters;
-import org.apache.hc.core5.reactor.IOReactorConfig;
 import org.apache.hc.core5.reactor.IOSession;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
@@ -39,7 +45,7 @@ import org.apache.hc.core5.util.Timeout;
  * directly, as HttpCore's own endpoints do, without the pool in between: a run holds exactly
  * {@code clients} connections, and closes one at once when a request on it is overdue.
  */
-final class EngineRun implements LoadTestRun {
+final class EngineRun implements LoadTestRun, SlotContext {
 
     private static final Log LOG = Log.of(EngineRun.class);
     private static final long TICK_MILLIS = 10;
@@ -52,7 +58,8 @@ final class EngineRun implements LoadTestRun {
     private final CompletableFuture<Result> result = new CompletableFuture<>();
     private final AtomicBoolean finishing = new AtomicBoolean();
     private final AtomicInteger activeClients = new AtomicInteger();
-    private final List<Client> clients = new ArrayList<>();
+    private final List<ConnectionSlot> clients = new ArrayList<>();
+    private final Connections connections = new Connections();
     private final HttpHost host;
     private final EndpointParameters endpoint;
     private final boolean tls;
@@ -70,10 +77,6 @@ final class EngineRun implements LoadTestRun {
     private Timeline timeline;
     private Listeners listeners;
     private Scheduler scheduler;
-    /** Clients by their connection's local address, for HTTP/2 frames that concern a whole connection. */
-    private final java.util.Map<java.net.SocketAddress, Client> byAddress = new java.util.concurrent.ConcurrentHashMap<>();
-    /** The exception a session died of, for requests that never got to be sent on it. */
-    private final java.util.Map<String, Exception> sessionErrors = new java.util.concurrent.ConcurrentHashMap<>();
     private ConcurrencyPlan concurrency;
     private long endNanos;
     private int ticks;
@@ -88,7 +91,7 @@ final class EngineRun implements LoadTestRun {
         this.tls = test.isHttps();
         int port = first.getPort() >= 0 ? first.getPort() : tls ? 443 : 80;
         this.host = new HttpHost(first.getScheme().toLowerCase(java.util.Locale.ROOT), first.getHost(), port);
-        this.endpoint = new EndpointParameters(host, versionPolicy(test.protocol(), tls));
+        this.endpoint = new EndpointParameters(host, RunRequester.versionPolicy(test.protocol(), tls));
         int id = RUNS.incrementAndGet();
         this.runId = id;
         ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
@@ -106,26 +109,30 @@ final class EngineRun implements LoadTestRun {
         if (stopped) {
             phase.stopIssuing();
         }
-        requester = requester();
+        requester = RunRequester.create(test, phase, recorders, connections, TimeValue.ofMilliseconds(TICK_MILLIS * 2));
         requester.start();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
+        SlotSettings settings = SlotSettings.of(test);
         for (int i = 0; i < test.clients(); i++) {
-            clients.add(new Client(i, this));
+            clients.add(new ConnectionSlot(i, this, settings, phase, recorders, connections,
+                    RequestSource.rotating(templates)));
         }
         activeClients.set(clients.size());
         listeners = new Listeners(test.listeners(), runId);
         boolean scheduled = test.isRateDriven() && !stopped;
         if (scheduled) {
             // a schedule starts once the engine is up and connecting, not before: see Phase.startClock
-            scheduler = new Scheduler(this, RateSchedule.of(test), clients);
+            scheduler = new Scheduler(phase, RateSchedule.of(test), clients, test.requests().orElse(Long.MAX_VALUE),
+                    recorders, () -> SendPath.prime(templates.get(0)));
             scheduler.start(runId);
-            for (Client client : clients) {
+            for (ConnectionSlot client : clients) {
                 client.start();
             }
             scheduler.awaitPrimed();
             phase.startClock(System.nanoTime());
         }
-        timeline = new Timeline(this);
+        timeline = new Timeline(phase, test.interval(), test.isRateDriven(), test.requests().orElse(0), recorders,
+                listeners::interval);
         concurrency = ConcurrencyPlan.of(test);
         if (concurrency != null) {
             concurrency.apply(clients, System.nanoTime(), phase);
@@ -134,7 +141,7 @@ final class EngineRun implements LoadTestRun {
         if (scheduled) {
             scheduler.go();
         } else {
-            for (Client client : clients) {
+            for (ConnectionSlot client : clients) {
                 client.start();
             }
         }
@@ -167,7 +174,7 @@ final class EngineRun implements LoadTestRun {
         try {
             long now = System.nanoTime();
             timeline.advance(now);
-            if (now >= phase.measureEndNanos) {
+            if (now >= phase.measureEndNanos()) {
                 finish();
                 return;
             }
@@ -177,7 +184,7 @@ final class EngineRun implements LoadTestRun {
             ticks++;
             if (ticks % CHECK_EVERY_TICKS == 0) {
                 // request timeouts to within 50 ms: checking each client takes its lock, so not every tick
-                for (Client client : clients) {
+                for (ConnectionSlot client : clients) {
                     client.check(now);
                 }
             }
@@ -208,32 +215,6 @@ final class EngineRun implements LoadTestRun {
         finish();
     }
 
-    /**
-     * The requester, built as H2RequesterBootstrap builds it but with our HTTP/1.1 connections
-     * ({@link ProtocolStarter}); the pool is unused (connections come from requestSession).
-     */
-    private H2AsyncRequester requester() {
-        HttpVersionPolicy policy = versionPolicy(test.protocol(), tls);
-        IOReactorConfig reactor = IOReactorConfig.custom()
-                .setIoThreadCount(test.threads())
-                .setSelectInterval(TimeValue.ofMilliseconds(TICK_MILLIS * 2))
-                .setSoTimeout(Timeout.of(test.requestTimeout().plusSeconds(1)))
-                .setTcpNoDelay(true)
-                .build();
-        H2Config h2 = H2Config.custom().setPushEnabled(false).setInitialWindowSize((1 << 30) - 1).build();
-        ClientH2StreamMultiplexerFactory http2 = new ClientH2StreamMultiplexerFactory(RequestProcessors.HTTP_2, null,
-                h2, CharCodingConfig.DEFAULT, new FrameCounter(this));
-        // clear text needs no TLS strategy: the default one would load the JDK's trust store at every run
-        TlsStrategy tlsStrategy = tls ? Tls.strategy(test) : null;
-        Timeout handshake = Timeout.of(test.connectTimeout());
-        Callback<Exception> exceptions = e -> LOG.debug("I/O reactor exception", e);
-        return Requesters.create(policy, reactor,
-                new ProtocolStarter(http2, policy, tlsStrategy, handshake, exceptions, recorders, phase),
-                exceptions, new SessionErrors(sessionErrors),
-                new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null),
-                tlsStrategy, handshake);
-    }
-
     @Override
     public CompletableFuture<Result> result() {
         return result;
@@ -245,51 +226,11 @@ final class EngineRun implements LoadTestRun {
         finish();
     }
 
-    LoadTest test() {
-        return test;
-    }
-
-    Phase phase() {
-        return phase;
-    }
-
-    Recorders recorders() {
-        return recorders;
-    }
-
-    List<RequestTemplate> templates() {
-        return templates;
-    }
-
-    boolean isTls() {
-        return tls;
-    }
-
-    void protocolSeen(boolean http2) {
+    @Override
+    public void protocolSeen(boolean http2) {
         if (protocol == null) {
             protocol = http2 ? (tls ? "h2" : "h2c") : "http/1.1";
         }
-    }
-
-    void register(java.net.SocketAddress local, Client client) {
-        if (local != null) {
-            byAddress.put(local, client);
-        }
-    }
-
-    void unregister(java.net.SocketAddress local, Client client) {
-        if (local != null) {
-            byAddress.remove(local, client);
-        }
-    }
-
-    Client clientOf(java.net.SocketAddress local) {
-        return local == null ? null : byAddress.get(local);
-    }
-
-    /** The exception the session died of, if HttpCore reported one; keeps it. */
-    Exception peekSessionError(java.net.SocketAddress local) {
-        return local == null ? null : sessionErrors.get(local.toString());
     }
 
     /**
@@ -298,7 +239,8 @@ final class EngineRun implements LoadTestRun {
      * issued, with the exception's message as the sample; returns whether that is so. Safe from any
      * client's thread and lock: the clients are told from the timer, so no client's lock is taken under another's.
      */
-    boolean setupFailed(Throwable cause) {
+    @Override
+    public boolean setupFailed(Throwable cause) {
         SetupException setup = null;
         for (Throwable t = cause; t != null && setup == null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof SetupException s) {
@@ -313,7 +255,7 @@ final class EngineRun implements LoadTestRun {
             dev.loadtest.ErrorCategory category = Failures.ofExchange(setup);
             String message = setup.getMessage();
             Runnable giveUp = () -> {
-                for (Client client : clients) {
+                for (ConnectionSlot client : clients) {
                     client.giveUp(category, message);
                 }
             };
@@ -326,26 +268,23 @@ final class EngineRun implements LoadTestRun {
         return true;
     }
 
-    /** The wrong setup that ended the run, if one did: its message is the one line to show the user. */
-    SetupException setupFailure() {
-        return setupFailure;
+    @Override
+    public boolean hasSetupFailed() {
+        return setupFailure != null;
     }
 
-    /** The exception the session died of, if HttpCore reported one; forgets it. */
-    Exception takeSessionError(java.net.SocketAddress local) {
-        return local == null ? null : sessionErrors.remove(local.toString());
-    }
-
-    String hostAndPort() {
+    @Override
+    public String hostAndPort() {
         return host.toHostString();
     }
 
-    void requestSession(FutureCallback<IOSession> callback) {
+    @Override
+    public void connect(FutureCallback<IOSession> callback) {
         requester.requestSession(host, Timeout.of(test.connectTimeout()), endpoint, callback);
     }
 
-    /** Runs a task on the timer after a delay; false if the run is ending. */
-    boolean schedule(Runnable task, long delayNanos) {
+    @Override
+    public boolean schedule(Runnable task, long delayNanos) {
         try {
             timer.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
             return true;
@@ -354,24 +293,11 @@ final class EngineRun implements LoadTestRun {
         }
     }
 
-    void clientDone() {
+    @Override
+    public void slotDone() {
         if (activeClients.decrementAndGet() == 0) {
             finish();
         }
-    }
-
-    /**
-     * Over TLS, HTTP/1.1 goes through ALPN negotiation offering http/1.1 only. A server that does not accept
-     * that ALPN id aborts the handshake: over TLS 1.2 an SSLHandshakeException (no_application_protocol);
-     * over TLS 1.3 a bare EOF, which HttpCore 5.4 reports as "Unexpected input" (NEGOTIATE) or a broken pipe
-     * (FORCE_HTTP_1).
-     */
-    private static HttpVersionPolicy versionPolicy(Protocol protocol, boolean tls) {
-        return switch (protocol) {
-            case HTTP_1_1 -> tls ? HttpVersionPolicy.NEGOTIATE : HttpVersionPolicy.FORCE_HTTP_1;
-            case HTTP_2 -> HttpVersionPolicy.FORCE_HTTP_2;
-            case NEGOTIATE -> HttpVersionPolicy.NEGOTIATE;
-        };
     }
 
     /** Ends the run once: no new request, connections closed, the reactor shut down, the result out. */
@@ -396,7 +322,7 @@ final class EngineRun implements LoadTestRun {
             if (scheduler != null) {
                 scheduler.stop();
             }
-            for (Client client : clients) {
+            for (ConnectionSlot client : clients) {
                 client.close();
             }
             if (requester != null) {
@@ -415,8 +341,9 @@ final class EngineRun implements LoadTestRun {
         Result r = null;
         Throwable failure = null;
         try {
-            timeline.finish(Math.min(endNanos, phase.measureEndNanos));
-            r = ResultAssembly.assemble(this, endNanos);
+            timeline.finish(Math.min(endNanos, phase.measureEndNanos()));
+            r = ResultAssembly.assemble(test, phase, recorders, timeline, clientFigures(endNanos),
+                    new ResultAssembly.RunEnd(protocol(), stopped, endNanos));
             listeners.progress(timeline.progress(System.nanoTime()));
         } catch (RuntimeException | Error e) {
             failure = e;
@@ -438,27 +365,20 @@ final class EngineRun implements LoadTestRun {
         }
     }
 
-    Timeline timeline() {
-        return timeline;
+    /** What the clients know of themselves at the end of the run, once they are closed. */
+    private ResultAssembly.ClientFigures clientFigures(long endNanos) {
+        double[] rates = clients.stream().mapToDouble(c -> c.requestRate(endNanos)).toArray();
+        long backlog = clients.stream().mapToLong(ConnectionSlot::backlogAtEnd).sum();
+        int maxOnConnection = clients.stream().mapToInt(ConnectionSlot::maxResponsesOnConnection).max().orElse(0);
+        return new ResultAssembly.ClientFigures(rates, backlog, maxOnConnection);
     }
 
-    Listeners listeners() {
-        return listeners;
-    }
-
-    List<Client> clients() {
-        return clients;
-    }
-
-    boolean isStopped() {
-        return stopped;
-    }
-
-    boolean isClosing() {
+    @Override
+    public boolean isClosing() {
         return closing;
     }
 
-    String protocol() {
+    private String protocol() {
         String p = protocol;
         if (p != null) {
             return p;

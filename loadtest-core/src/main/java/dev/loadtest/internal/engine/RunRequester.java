@@ -1,0 +1,75 @@
+package dev.loadtest.internal.engine;
+
+import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
+import dev.loadtest.internal.engine.connection.Connections;
+import dev.loadtest.internal.engine.connection.ProtocolStarter;
+import dev.loadtest.internal.engine.connection.RequestProcessors;
+import dev.loadtest.internal.engine.connection.Tls;
+import dev.loadtest.internal.engine.http2.FrameCounter;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.schedule.Phase;
+import org.apache.hc.core5.function.Callback;
+import org.apache.hc.core5.http.config.CharCodingConfig;
+import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
+import org.apache.hc.core5.http2.HttpVersionPolicy;
+import org.apache.hc.core5.http2.config.H2Config;
+import org.apache.hc.core5.http2.impl.nio.ClientH2StreamMultiplexerFactory;
+import org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester;
+import org.apache.hc.core5.pool.PoolReusePolicy;
+import org.apache.hc.core5.pool.StrictConnPool;
+import org.apache.hc.core5.reactor.IOReactorConfig;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
+
+/** HttpCore's requester as one run uses it: its I/O reactor, HTTP/2 settings, protocols and listeners. */
+final class RunRequester {
+
+    private static final Log LOG = Log.of(RunRequester.class);
+
+    private RunRequester() {
+    }
+
+    /**
+     * The requester, built as H2RequesterBootstrap builds it but with our HTTP/1.1 connections
+     * ({@link ProtocolStarter}); the pool is unused (connections come from requestSession). Timeouts are
+     * checked at each {@code selectInterval}: HttpCore's default of 1 s would fire them up to a second late.
+     */
+    static H2AsyncRequester create(LoadTest test, Phase phase, Recorders recorders, Connections connections,
+                                   TimeValue selectInterval) {
+        boolean tls = test.isHttps();
+        HttpVersionPolicy policy = versionPolicy(test.protocol(), tls);
+        IOReactorConfig reactor = IOReactorConfig.custom()
+                .setIoThreadCount(test.threads())
+                .setSelectInterval(selectInterval)
+                .setSoTimeout(Timeout.of(test.requestTimeout().plusSeconds(1)))
+                .setTcpNoDelay(true)
+                .build();
+        H2Config h2 = H2Config.custom().setPushEnabled(false).setInitialWindowSize((1 << 30) - 1).build();
+        ClientH2StreamMultiplexerFactory http2 = new ClientH2StreamMultiplexerFactory(RequestProcessors.HTTP_2, null,
+                h2, CharCodingConfig.DEFAULT, new FrameCounter(recorders, phase, connections::slotOf));
+        // clear text needs no TLS strategy: the default one would load the JDK's trust store at every run
+        TlsStrategy tlsStrategy = tls ? Tls.strategy(test) : null;
+        Timeout handshake = Timeout.of(test.connectTimeout());
+        Callback<Exception> exceptions = e -> LOG.debug("I/O reactor exception", e);
+        return Requesters.create(policy, reactor,
+                new ProtocolStarter(http2, policy, tlsStrategy, handshake, exceptions, recorders, phase),
+                exceptions, connections.sessionErrorListener(),
+                new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null),
+                tlsStrategy, handshake);
+    }
+
+    /**
+     * Over TLS, HTTP/1.1 goes through ALPN negotiation offering http/1.1 only. A server that does not accept
+     * that ALPN id aborts the handshake: over TLS 1.2 an SSLHandshakeException (no_application_protocol);
+     * over TLS 1.3 a bare EOF, which HttpCore 5.4 reports as "Unexpected input" (NEGOTIATE) or a broken pipe
+     * (FORCE_HTTP_1).
+     */
+    static HttpVersionPolicy versionPolicy(Protocol protocol, boolean tls) {
+        return switch (protocol) {
+            case HTTP_1_1 -> tls ? HttpVersionPolicy.NEGOTIATE : HttpVersionPolicy.FORCE_HTTP_1;
+            case HTTP_2 -> HttpVersionPolicy.FORCE_HTTP_2;
+            case NEGOTIATE -> HttpVersionPolicy.NEGOTIATE;
+        };
+    }
+}

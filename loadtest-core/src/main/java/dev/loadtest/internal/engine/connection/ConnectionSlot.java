@@ -1,0 +1,785 @@
+package dev.loadtest.internal.engine.connection;
+
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.internal.engine.Durations;
+import dev.loadtest.internal.engine.http2.GoAwayException;
+import dev.loadtest.internal.engine.http2.GoAwayListener;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.record.WorkerStats;
+import dev.loadtest.internal.engine.schedule.ConcurrencyPlan;
+import dev.loadtest.internal.engine.schedule.Issuing;
+import dev.loadtest.internal.engine.schedule.OpenIssuing;
+import dev.loadtest.internal.engine.schedule.Phase;
+import dev.loadtest.internal.engine.schedule.Scheduler;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hc.core5.concurrent.FutureCallback;
+import org.apache.hc.core5.http.ConnectionClosedException;
+import org.apache.hc.core5.http.RequestNotExecutedException;
+import org.apache.hc.core5.http.nio.command.RequestExecutionCommand;
+import org.apache.hc.core5.http.protocol.HttpCoreContext;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.reactor.Command;
+import org.apache.hc.core5.reactor.IOSession;
+
+/**
+ * One of the run's {@code clients}, as in h2load: a connection slot kept busy with {@code streams}
+ * requests, its connection opened again whenever it is lost (with back-off, see {@link FailureStreak}), until
+ * the run has no more work. Requests the server did not process (GOAWAY, REFUSED_STREAM, {@code Connection:
+ * close}) go out again first; a request overdue closes the connection.
+ *
+ * <p>When it may issue is its load model's {@link Issuing}: in the closed model as soon as a stream is free, in
+ * the open model when the {@link Scheduler} hands a request over ({@link #onDue}). What it issues comes from its
+ * {@link RequestSource}. What happened is recorded in the calling thread's {@link WorkerStats}.
+ *
+ * <p>Its state changes under its own monitor. Uncontended in practice: HttpCore calls back on the
+ * connection's I/O thread, and only the run's timer looks in from outside, every few milliseconds.
+ *
+ * <p>Over 400 lines: the connection's life and the fate of each request on it share one monitor and one set
+ * of states (connecting, going away, failed, timed out, given up); split further, each part would read the
+ * others' flags.
+ */
+public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, ConcurrencyPlan.Limited {
+
+    private static final long LOST_CONNECT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** How often one request is sent again after "not processed" before it counts as an error. */
+    static final int MAX_RETRIES = 5;
+
+    private final int index;
+    private final SlotContext run;
+    private final SlotSettings settings;
+    private final Phase phase;
+    private final Recorders recorders;
+    private final Connections connections;
+    private final RequestSource requests;
+    private final Issuing issuing;
+    private final FailureStreak failures = new FailureStreak();
+    private final List<Exchange> inFlight = new ArrayList<>();
+    private final long requestTimeoutNanos;
+
+    private IOSession session;
+    private boolean connecting;
+    private boolean reconnectScheduled;
+    private boolean started;
+    private boolean done;
+    private long connectStartNanos;
+    private boolean connectRecorded;
+    /** Volatile: read without the lock on every response, written under it. */
+    private volatile boolean firstResponseSeen;
+    private int sentOnConnection;
+    /** Requests the server did not process, to go out again before any new one; allocated when first needed. */
+    private ArrayDeque<Exchange> resend;
+    /** The client gave up its requests (a counted run that cannot connect, or a wrong setup): it sends no more. */
+    private boolean gaveUp;
+    /** The last connection ended by our own request timeout, not by a failure of the server's. */
+    private boolean closedByTimeout;
+    /** The current connection failed with an error: requests queued on it go with it. */
+    private Exception connectionError;
+    /** Numbers connection attempts, so a callback of an attempt given up on is ignored. */
+    private int connectAttempt;
+    /** Why the current connection's requests could not be sent (e.g. its TLS handshake failed). */
+    private Exception lostCause;
+    private ErrorCategory gaveUpCategory;
+    private String gaveUpMessage;
+    /** Requests this client keeps in flight: {@code streams}, or its share of a concurrency stage. */
+    private int limit;
+    private int responsesOnConnection;
+    private int maxResponsesOnConnection;
+    /** The server sent GOAWAY on the current connection: nothing more is sent on it. */
+    private boolean goingAway;
+    private java.net.SocketAddress localAddress;
+
+    private long lifeStartNanos;
+    private long lifeEndNanos;
+    private long responses;
+
+    public ConnectionSlot(int index, SlotContext run, SlotSettings settings, Phase phase, Recorders recorders,
+                   Connections connections, RequestSource requests) {
+        this.index = index;
+        this.run = run;
+        this.settings = settings;
+        this.phase = phase;
+        this.recorders = recorders;
+        this.connections = connections;
+        this.requests = requests;
+        this.issuing = Issuing.of(settings.rateDriven(), settings.backlogPerClient(), phase, index);
+        this.requestTimeoutNanos = settings.requestTimeout().toNanos();
+        this.limit = settings.streams();
+    }
+
+    public synchronized void start() {
+        started = true;
+        lifeStartNanos = Math.max(System.nanoTime(), phase.measureStartNanos());
+        connect();
+    }
+
+    private void connect() {
+        if (gaveUp) {
+            settle();   // in the open model it still counts what falls due until the schedule ends
+            return;
+        }
+        if (!hasWork()) {
+            finish();
+            return;
+        }
+        connecting = true;
+        connectRecorded = false;
+        firstResponseSeen = false;
+        sentOnConnection = 0;
+        responsesOnConnection = 0;
+        goingAway = false;
+        closedByTimeout = false;
+        connectionError = null;
+        connectStartNanos = System.nanoTime();
+        int attempt = ++connectAttempt;
+        try {
+            run.connect(new FutureCallback<>() {
+                @Override
+                public void completed(IOSession result) {
+                    onConnected(attempt, result);
+                }
+
+                @Override
+                public void failed(Exception ex) {
+                    onConnectFailed(attempt, ex);
+                }
+
+                @Override
+                public void cancelled() {
+                    onConnectFailed(attempt, new ConnectionClosedException("connect cancelled"));
+                }
+            });
+        } catch (RuntimeException e) {
+            // the reactor is shutting down
+            connecting = false;
+            finish();
+        }
+    }
+
+    private synchronized void onConnected(int attempt, IOSession newSession) {
+        if (attempt != connectAttempt || !connecting) {
+            newSession.close(CloseMode.IMMEDIATE);   // an attempt given up on (see check): too late
+            return;
+        }
+        connecting = false;
+        session = newSession;
+        localAddress = newSession.getLocalAddress();
+        connections.register(localAddress, this);
+        // connection figures cover every connection the run used, warm-up included, as h2load's do
+        long now = System.nanoTime();
+        WorkerStats stats = recorders.get();
+        stats.connectionOpened();
+        if (!settings.tls()) {
+            connectRecorded = true;
+            stats.connectTime(now - connectStartNanos);
+        }
+        if (gaveUp) {
+            settle();   // closes it; in the open model the client ends with the schedule
+            return;
+        }
+        if (!hasWork()) {
+            newSession.close(CloseMode.GRACEFUL);
+            finish();
+            return;
+        }
+        fill();
+    }
+
+    private synchronized void onConnectFailed(int attempt, Exception cause) {
+        if (attempt != connectAttempt || !connecting) {
+            return;
+        }
+        connecting = false;
+        if (run.setupFailed(cause)) {
+            return;
+        }
+        ErrorCategory category = Failures.ofConnect(cause);
+        String message = category == ErrorCategory.CONNECT_TIMEOUT ? connectTimeoutMessage() : Failures.message(cause);
+        countLostAttempt(category, message);
+        reconnectLater();
+    }
+
+    /**
+     * A connection that could not be had, or that closed before carrying a request: one more failure in a
+     * row. In a counted closed-model run no request is lost to it (the client retries with back-off and gives
+     * up after {@link FailureStreak#GIVE_UP_NANOS}, so a server restart costs nothing); in a timed run it stands for
+     * one request never issued (h2load counts those as failed and errored), so its errors are there to read;
+     * in the open model the due requests wait in the backlog and the error is counted.
+     */
+    private void countLostAttempt(ErrorCategory category, String message) {
+        if (failedAgain(category, message)) {
+            return;
+        }
+        if (phase.isCounted()) {
+            // a counted run loses no request to a refused connect: it retries, and gives up after
+            // FailureStreak.GIVE_UP_NANOS (then every request given up is counted, each once, in this category)
+            return;
+        }
+        issuing.lostAttempt(recorders.get(), category, message, System.nanoTime());
+    }
+
+    /** Keeps {@code streams} requests in flight while there is work and the connection is open. */
+    private void fill() {
+        fill(System.nanoTime());
+    }
+
+    /**
+     * {@link #fill()} at {@code now}: one clock reading serves the whole batch (the clock is a measurable
+     * share of a small request's CPU), and after a response, its completion time serves.
+     */
+    private void fill(long now) {
+        while (canSend()) {
+            if (resend != null && !resend.isEmpty()) {
+                if (!phase.isIssuing(now)) {
+                    break;
+                }
+                send(resend.pollFirst(), now);
+            } else {
+                long due = issuing.next(now);
+                if (due == Issuing.NONE) {
+                    break;
+                }
+                issue(due, issuing.nextWasLate(), now);
+            }
+        }
+        settle();
+    }
+
+    private boolean canSend() {
+        IOSession s = session;
+        return s != null && !goingAway && !gaveUp && connectionError == null && s.isOpen() && inFlight.size() < limit
+                && (settings.keepAlive() || sentOnConnection + inFlight.size() == 0);
+    }
+
+    private void issue(long dueNanos, boolean late, long now) {
+        send(new Exchange(this, requests.next(), phase, dueNanos, late), now);
+    }
+
+    private void send(Exchange exchange, long now) {
+        IOSession s = session;
+        inFlight.add(exchange);
+        exchange.issuedNanos = now;
+        s.enqueue(new RequestExecutionCommand(exchange, HttpCoreContext.create()), Command.Priority.NORMAL);
+        if (!s.isOpen()) {
+            exchange.failed(new ConnectionClosedException("connection closed"));
+        }
+    }
+
+    /**
+     * Open model, on the scheduler's thread: a request falls due. Sent at once if a stream is free and
+     * nothing waits before it; else it waits in the backlog, or is dropped (and counted) when that is full.
+     */
+    @Override
+    public synchronized void onDue(long dueNanos, WorkerStats schedulerStats) {
+        if (gaveUp) {
+            // treated as a client that cannot connect: each request due is errored, never issued
+            if (phase.isMeasured(dueNanos)) {
+                schedulerStats.notIssued(gaveUpCategory, gaveUpMessage, 1);
+            }
+            return;
+        }
+        if (done) {
+            return;
+        }
+        OpenIssuing open = (OpenIssuing) issuing;
+        if (open.nothingWaits() && canSend()) {
+            issue(dueNanos, false, System.nanoTime());
+        } else if (!open.offer(dueNanos)) {
+            if (phase.isMeasured(dueNanos)) {
+                schedulerStats.dropped();
+            }
+        }
+    }
+
+    /** Open model: the schedule has no more requests (a counted run handed out all of them). */
+    @Override
+    public synchronized void onScheduleEnded() {
+        ((OpenIssuing) issuing).scheduleEnded();
+        settle();
+    }
+
+    /** Due requests of the measured phase still waiting when the run ends. */
+    public synchronized long backlogAtEnd() {
+        return issuing.waitingAtEnd();
+    }
+
+    /** After any change: reconnect if the connection is gone, end if the work is. */
+    private void settle() {
+        if (done || connecting || !inFlight.isEmpty()) {
+            return;
+        }
+        if (gaveUp) {
+            if (session != null) {
+                session.close(CloseMode.IMMEDIATE);
+            }
+            if (!issuing.awaitsSchedule()) {
+                finish();
+            }
+            return;
+        }
+        if (!hasWork()) {
+            if (session != null) {
+                session.close(CloseMode.GRACEFUL);
+            }
+            finish();
+            return;
+        }
+        if (session != null && session.isOpen() && (goingAway || connectionError != null)) {
+            // going away or failed, and its last streams are done: open a new connection
+            session.close(CloseMode.IMMEDIATE);
+        }
+        if (session == null || !session.isOpen()) {
+            if (session != null) {
+                connectionEnded();
+            }
+            lostCause = null;
+            connections.unregister(localAddress, this);
+            session = null;
+            reconnectLater();
+        }
+    }
+
+    /**
+     * The connection is gone and its requests are accounted. One that ended without a single response, by
+     * the server's doing (not our request timeout), is one more failure in a row; one that could not carry
+     * a request at all stands for one request never issued in a timed run (h2load counts those as failed
+     * and errored), so a run against a dead server has its errors to read.
+     */
+    private void connectionEnded() {
+        Exception sessionError = connections.takeSessionError(localAddress);
+        Exception cause = sessionError != null ? sessionError : connectionError != null ? connectionError : lostCause;
+        if (run.setupFailed(cause)) {
+            return;
+        }
+        // a connection our request timeout closed failed only if it never became ready to send
+        if (responsesOnConnection > 0 || (closedByTimeout && sentOnConnection > 0) || run.isClosing()) {
+            return;
+        }
+        ErrorCategory category;
+        String message;
+        if (closedByTimeout) {
+            // its requests wait for the next connection; this one counts as a failure (a silent server, say)
+            category = ErrorCategory.REQUEST_TIMEOUT;
+            message = "not sent within the request timeout (" + Durations.inWords(settings.requestTimeout())
+                    + "): the connection never became ready";
+        } else {
+            category = cause == null ? ErrorCategory.RESET : Failures.ofConnect(cause);
+            message = cause == null ? "connection closed by the server before any response" : Failures.message(cause);
+        }
+        if (sentOnConnection == 0) {
+            countLostAttempt(category, message);
+        } else {
+            failedAgain(category, message);
+        }
+    }
+
+    /**
+     * One more failure in a row. In a counted run, a client whose failures go on for
+     * {@link FailureStreak#GIVE_UP_NANOS} gives up: its remaining requests count as errored and never issued, with this failure's category and
+     * message. Returns whether it gave up.
+     */
+    private boolean failedAgain(ErrorCategory category, String message) {
+        long now = System.nanoTime();
+        if (failures.failedAgain(now, phase.isCounted())) {
+            giveUp(category, message + failures.givenUp(now));
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Gives up every request this client has not sent: those it may still issue (its quota in a counted
+     * run, the due requests waiting in its backlog) count as errored and never issued; those waiting to be
+     * sent again count as errored (they were sent once). The client ends once its requests in flight are.
+     */
+    public synchronized void giveUp(ErrorCategory category, String message) {
+        if (gaveUp) {
+            return;
+        }
+        // a client already done (the run stopped issuing) still owes the count of what it did not send
+        gaveUp = true;
+        gaveUpCategory = category;
+        gaveUpMessage = message;
+        WorkerStats stats = recorders.get();
+        long notSent = issuing.giveUp(System.nanoTime());
+        if (notSent > 0) {
+            stats.notIssued(category, message, notSent);
+        }
+        if (resend != null) {
+            for (Exchange e : resend) {
+                if (e.isMeasured()) {
+                    stats.failed(category, message, false);
+                }
+            }
+            resend.clear();
+        }
+        settle();
+    }
+
+    private void reconnectLater() {
+        if (reconnectScheduled || done) {
+            return;
+        }
+        if (gaveUp) {
+            settle();
+            return;
+        }
+        if (run.hasSetupFailed()) {
+            return;   // the run ends: the timer is about to make every client give up
+        }
+        if (!hasWork()) {
+            finish();
+            return;
+        }
+        long delay = failures.backoffNanos();
+        if (delay == 0) {
+            connect();
+            return;
+        }
+        // back off from a server that refuses or drops us
+        reconnectScheduled = true;
+        if (!run.schedule(this::reconnectNow, delay)) {
+            reconnectScheduled = false;
+            finish();
+        }
+    }
+
+    private synchronized void reconnectNow() {
+        reconnectScheduled = false;
+        if (!done && !connecting && session == null) {
+            connect();
+        }
+    }
+
+    private boolean hasWork() {
+        if (!phase.isIssuing() || gaveUp) {
+            return false;
+        }
+        if (resend != null && !resend.isEmpty()) {
+            return true;
+        }
+        return issuing.hasWork();
+    }
+
+    // ---- called by Exchange, on the connection's I/O thread ----
+
+    synchronized void onSent(Exchange exchange, boolean measured, boolean http2) {
+        sentOnConnection++;
+        run.protocolSeen(http2);
+        WorkerStats stats = recorders.get();
+        if (!connectRecorded) {
+            // over TLS the connection is ready when the handshake (and ALPN) is done: the first send
+            connectRecorded = true;
+            stats.connectTime(exchange.sentNanos - connectStartNanos);
+        }
+        if (!measured || exchange.retries > 0) {
+            return;   // a request sent again was counted when it was first sent
+        }
+        stats.started(exchange.late);
+    }
+
+    /** {@code http1HeaderBytes}: h2load's header figure of an HTTP/1.1 response (names and values). */
+    void onResponseHead(boolean measured, long http1HeaderBytes) {
+        if (!firstResponseSeen) {
+            firstResponse(System.nanoTime());
+        }
+        if (measured) {
+            onHttp1HeaderBytes(http1HeaderBytes);
+        }
+    }
+
+    private synchronized void firstResponse(long now) {
+        if (!firstResponseSeen) {
+            firstResponseSeen = true;
+            recorders.get().timeToFirstByte(now - connectStartNanos);
+        }
+    }
+
+    /** HTTP/1.1 field bytes, names and values (trailers too), h2load's figure; never compressed. */
+    void onHttp1HeaderBytes(long bytes) {
+        recorders.get().headerBytes(bytes, bytes);
+    }
+
+    void onData(int bytes) {
+        recorders.get().dataBytes(bytes);
+    }
+
+    synchronized void onCompleted(Exchange exchange, int status, long now) {
+        inFlight.remove(exchange);
+        failures.reset();
+        responsesOnConnection++;
+        maxResponsesOnConnection = Math.max(maxResponsesOnConnection, responsesOnConnection);
+        if (exchange.isMeasured() && phase.isMeasured(now)) {
+            // a request sent again counts from its first send: its latency shows the cost of the rotation
+            recorders.get().responded(status, now - exchange.firstSentNanos, exchange.dueNanos != 0,
+                    now - exchange.dueNanos);
+            responses++;
+        }
+        if (!settings.keepAlive() && session != null) {
+            // the response is whole and nothing else is on this connection: close it at once
+            session.close(CloseMode.IMMEDIATE);
+            connections.unregister(localAddress, this);
+            session = null;
+        }
+        fill(now);
+    }
+
+    synchronized void onFailed(Exchange exchange, ErrorCategory category, String message, long now) {
+        inFlight.remove(exchange);
+        remember(exchange.failure);
+        if (!exchange.timedOut && exchange.failure != null && connectionError == null && connectionFailed(exchange)) {
+            connectionError = exchange.failure;   // the requests still queued on this connection go with it
+        }
+        if (run.setupFailed(exchange.failure)) {
+            countSetupFailure(exchange, category, message, now);
+            return;
+        }
+        // requests cut by the run's own end (stop, deadline) are in flight at the end, not errors
+        if (exchange.isMeasured() && phase.isMeasured(now) && !run.isClosing()) {
+            recorders.get().failed(category, message, exchange.timedOut);
+        }
+        fill();
+    }
+
+    synchronized void onNotSent(Exchange exchange, Exception cause) {
+        inFlight.remove(exchange);
+        remember(cause);
+        Exception error = errorOfConnection(cause);
+        if (error != null && !run.isClosing() && !gaveUp) {
+            // the connection failed: it takes the requests it had queued, each errored and never issued
+            run.setupFailed(error);
+            countNotSent(exchange, Failures.ofConnect(error), Failures.message(error));
+            fill();
+            return;
+        }
+        if (gaveUp) {
+            // given up while it waited to go out (giveUp counted only the requests not yet taken): count it so
+            countNotSent(exchange, gaveUpCategory, gaveUpMessage);
+            fill();
+            return;
+        }
+        if (exchange.isResent() && exchange.timedOut) {
+            // sent once and not answered within the request timeout, counted from that first send
+            if (exchange.isMeasured() && phase.isMeasuredNow()) {
+                recorders.get().failed(ErrorCategory.REQUEST_TIMEOUT, "no response within the request timeout", true);
+            }
+        } else if (exchange.isResent()) {
+            resendLater(exchange.again(exchange.retries));
+        } else {
+            issuing.putBack(exchange.dueNanos);
+        }
+        if (session != null && session.isOpen() && !exchange.timedOut) {
+            // dropped by a live connection (e.g. after GOAWAY): this connection takes no more, and is
+            // replaced once its last streams are answered. Not closed now: HttpCore's GRACEFUL close of a
+            // plain connection closes the socket at once and would cut the responses still arriving.
+            goingAway = true;
+        }
+        fill();
+    }
+
+    /**
+     * A request that will not go out: errored, and never issued unless it went out once before (then it was
+     * counted as started when first sent).
+     */
+    private void countNotSent(Exchange exchange, ErrorCategory category, String message) {
+        WorkerStats stats = recorders.get();
+        if (exchange.isResent()) {
+            if (exchange.isMeasured()) {
+                stats.failed(category, message, false);
+            }
+        } else if (issuing.measuredWhenNotSent(exchange.dueNanos)) {
+            stats.notIssued(category, message, 1);
+        }
+    }
+
+    /**
+     * The error the current connection failed of, if it failed of one (not a graceful close: GOAWAY,
+     * {@code Connection: close}, our own timeout or shutdown, which leave queued requests to go out again).
+     */
+    private Exception errorOfConnection(Exception cause) {
+        if (goingAway || closedByTimeout || exchangeTimedOut()) {
+            return null;
+        }
+        if (connectionError != null) {
+            return connectionError;
+        }
+        // "not executed" and "connection closed" say only that the request could not go out: the failure, if
+        // there was one, is the session's (reported before HttpCore drops its queue) or a sent request's
+        if (cause != null && !(cause instanceof RequestNotExecutedException) && !Failures.isNotProcessed(cause)
+                && !(cause instanceof ConnectionClosedException)) {
+            connectionError = cause;
+            return cause;
+        }
+        Exception sessionError = connections.peekSessionError(localAddress);
+        if (sessionError != null) {
+            connectionError = sessionError;
+        }
+        return sessionError;
+    }
+
+    /**
+     * Whether the failure of this request is its connection's: always over HTTP/1.1 (one request cannot
+     * fail alone); over HTTP/2 when the session is gone or HttpCore reported an exception for it (before it
+     * fails the streams), not when one stream was reset.
+     */
+    private boolean connectionFailed(Exchange exchange) {
+        return !exchange.isHttp2() || session == null || !session.isOpen() || connections.peekSessionError(localAddress) != null;
+    }
+
+    private boolean exchangeTimedOut() {
+        for (Exchange e : inFlight) {
+            if (e.timedOut) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The server did not process the request (GOAWAY above its stream, REFUSED_STREAM, written behind a
+     * {@code Connection: close}): it goes out again, on a new connection when this one is going away,
+     * counted once in {@code retried}; after {@link #MAX_RETRIES} it counts as an error.
+     */
+    synchronized void onNotProcessed(Exchange exchange, Exception cause, long now) {
+        if (run.isClosing() || gaveUp || exchange.retries >= MAX_RETRIES) {
+            String message = Failures.message(cause)
+                    + (exchange.retries >= MAX_RETRIES ? " (sent " + (exchange.retries + 1) + " times, given up)" : "");
+            onFailed(exchange, Failures.ofExchange(cause), message, now);
+            return;
+        }
+        inFlight.remove(exchange);
+        if (cause instanceof NotProcessedException) {
+            goingAway = true;   // GOAWAY or Connection: close: nothing more goes out on this connection
+        }
+        if (exchange.retries == 0 && exchange.isMeasured()) {
+            recorders.get().retried();
+        }
+        resendLater(exchange.again(exchange.retries + 1));
+        fill(now);
+    }
+
+    private void resendLater(Exchange exchange) {
+        if (resend == null) {
+            resend = new ArrayDeque<>();
+        }
+        resend.addLast(exchange);
+    }
+
+    /** A request on a connection that showed a wrong setup: errored, in its category, and the run ends. */
+    private void countSetupFailure(Exchange exchange, ErrorCategory category, String message, long now) {
+        if (exchange.isMeasured() && phase.isMeasured(now)) {
+            recorders.get().failed(category, message, false);
+        }
+        settle();
+    }
+
+    /** Keeps the first telling cause of the connection's trouble; "not executed" tells nothing. */
+    private void remember(Exception cause) {
+        if (cause != null && (lostCause == null || lostCause instanceof RequestNotExecutedException)) {
+            lostCause = cause;
+        }
+    }
+
+    /**
+     * The server sent GOAWAY: streams above {@code lastStreamId} will never be answered (HttpCore 5.4
+     * would leave them hanging until the socket closes), so they end now, as GOAWAY errors; nothing
+     * more is sent here, and the connection is replaced once its last streams are done.
+     */
+    @Override
+    public synchronized void onGoAway(int lastStreamId, int errorCode) {
+        goingAway = true;
+        for (Exchange e : new ArrayList<>(inFlight)) {
+            if (e.sentNanos != 0 && e.streamId > lastStreamId) {
+                e.failed(new GoAwayException(lastStreamId, errorCode));
+            }
+        }
+        settle();
+    }
+
+    // ---- called by the run's timer ----
+
+    /** Says where and how long, which HttpCore's "300000000 NANOSECONDS" does not. */
+    private String connectTimeoutMessage() {
+        return "connect to " + run.hostAndPort() + " timed out after " + Durations.inWords(settings.connectTimeout());
+    }
+
+    /** Enforces the request timeout and restarts a client whose callbacks went missing. */
+    public synchronized void check(long now) {
+        if (done || !started) {
+            return;
+        }
+        if (connecting && now - connectStartNanos > settings.connectTimeout().toNanos() + LOST_CONNECT_GRACE_NANOS) {
+            // HttpCore enforces the connect timeout; this is a safety net should its callback never come
+            connecting = false;
+            connectAttempt++;
+            countLostAttempt(ErrorCategory.CONNECT_TIMEOUT, connectTimeoutMessage());
+            reconnectLater();
+            return;
+        }
+        boolean overdue = false;
+        for (Exchange e : inFlight) {
+            // a request sent again keeps the deadline of its first send: no rotation makes it wait longer
+            long since = e.firstSentNanos != 0 ? e.firstSentNanos : e.issuedNanos;
+            overdue |= now - since > requestTimeoutNanos;
+        }
+        if (overdue && session != null) {
+            // HTTP/1.1 cannot cancel one request, and h2load closes the connection too: then every
+            // request in flight on it was cut by the timeout
+            for (Exchange e : inFlight) {
+                e.timedOut = true;
+            }
+            closedByTimeout = true;
+            session.close(CloseMode.IMMEDIATE);
+        }
+        if (!overdue && inFlight.isEmpty() && !connecting && !reconnectScheduled) {
+            settle();
+        }
+    }
+
+    /** Closes the connection at the end of the run. */
+    public synchronized void close() {
+        if (session != null) {
+            session.close(CloseMode.IMMEDIATE);
+        }
+        finish();
+    }
+
+    private void finish() {
+        if (!done) {
+            done = true;
+            lifeEndNanos = Math.min(System.nanoTime(), phase.measureEndNanos());
+            run.slotDone();
+        }
+    }
+
+    /**
+     * Concurrency stages: this client's share of the requests to keep in flight. Lowering it lets the
+     * requests in flight finish; raising it sends more at once.
+     */
+    @Override
+    public synchronized void limit(int requestsInFlight) {
+        limit = Math.max(0, Math.min(settings.streams(), requestsInFlight));
+        if (!done && started) {
+            fill();
+        }
+    }
+
+    /** The most responses any one of this client's connections completed. */
+    public synchronized int maxResponsesOnConnection() {
+        return maxResponsesOnConnection;
+    }
+
+    /** Finished responses per second of this client's measured life: h2load's per-client req/s. */
+    public synchronized double requestRate(long runEndNanos) {
+        long end = done ? lifeEndNanos : Math.min(runEndNanos, phase.measureEndNanos());
+        long life = end - Math.max(lifeStartNanos, phase.measureStartNanos());   // a rate-driven run's clock starts late
+        return life > 0 ? responses / (life / 1e9) : 0;
+    }
+
+    @Override
+    public String toString() {
+        return "client " + index;
+    }
+}

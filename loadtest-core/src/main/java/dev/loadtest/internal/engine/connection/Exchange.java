@@ -1,0 +1,274 @@
+package dev.loadtest.internal.engine.connection;
+
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.internal.engine.http2.SentStreamId;
+import dev.loadtest.internal.engine.schedule.Phase;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import org.apache.hc.core5.http.EntityDetails;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.HttpVersion;
+import org.apache.hc.core5.http.nio.AsyncClientExchangeHandler;
+import org.apache.hc.core5.http.nio.CapacityChannel;
+import org.apache.hc.core5.http.nio.DataStreamChannel;
+import org.apache.hc.core5.http.nio.RequestChannel;
+import org.apache.hc.core5.http.protocol.HttpContext;
+import org.apache.hc.core5.http.protocol.HttpCoreContext;
+
+/**
+ * One request and its response. Ends exactly once: completed, failed, or timed out, whichever
+ * HttpCore reports first; later reports are ignored.
+ */
+public final class Exchange implements AsyncClientExchangeHandler {
+
+    private final ConnectionSlot client;
+    private final RequestTemplate template;
+    private final Phase phase;
+
+    /** When the request was handed to the connection. */
+    volatile long issuedNanos;
+    /** When the request was put on the wire (this time, when it is sent again); 0 while it was not. */
+    volatile long sentNanos;
+    /**
+     * When the request was first put on the wire, before any retry; 0 while it was not. A request sent
+     * again counts its service time and its timeout from here: its latency shows the cost of the rotation.
+     */
+    long firstSentNanos;
+    /** How often the request was sent again after the server said it did not process it. */
+    final int retries;
+    /** What it failed of, if it did. */
+    volatile Exception failure;
+    /** The HTTP/2 stream carrying it, once sent; 0 on HTTP/1.1. */
+    volatile int streamId;
+    /** Set by the timer when the request ran over its deadline, before it closes the connection. */
+    volatile boolean timedOut;
+    private boolean measured;
+    private boolean http2;
+    private int status;
+    @SuppressWarnings("unused") // through ENDED
+    private volatile boolean ended;
+    private static final java.lang.invoke.VarHandle ENDED;
+
+    static {
+        try {
+            ENDED = java.lang.invoke.MethodHandles.lookup().findVarHandle(Exchange.class, "ended", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+    private ByteBuffer body;
+
+    /** Open model: when the schedule wanted the request sent; 0 in the closed model. */
+    final long dueNanos;
+    /** Open model: whether it waited in the backlog for a free stream. */
+    final boolean late;
+
+    Exchange(ConnectionSlot connection, RequestTemplate template, Phase phase, long dueNanos, boolean late) {
+        this(connection, template, phase, dueNanos, late, 0);
+    }
+
+    private Exchange(ConnectionSlot connection, RequestTemplate template, Phase phase, long dueNanos, boolean late,
+                     int retries) {
+        this.client = connection;
+        this.template = template;
+        this.phase = phase;
+        this.dueNanos = dueNanos;
+        this.late = late;
+        this.retries = retries;
+    }
+
+    /**
+     * The same request, to be sent again: {@code retries} is how often it will then have been re-sent.
+     * A fresh handler, since HttpCore ends a handler once; the first send time and whether the request is
+     * measured carry over.
+     */
+    Exchange again(int retries) {
+        Exchange next = new Exchange(client, template, phase, dueNanos, late, retries);
+        next.firstSentNanos = firstSentNanos;
+        next.measured = measured;
+        return next;
+    }
+
+    /** Whether the request went on the wire before, on a connection that did not process it. */
+    boolean isResent() {
+        return firstSentNanos != 0;
+    }
+    /** When the request was handed to the connection. */
+    public long issuedNanos() {
+        return issuedNanos;
+    }
+
+    /** Whether the request ran over its deadline (the connection is being closed for it). */
+    public boolean isTimedOut() {
+        return timedOut;
+    }
+
+    public RequestTemplate template() {
+        return template;
+    }
+
+    @Override
+    public void produceRequest(RequestChannel channel, HttpContext context) throws HttpException, IOException {
+        HttpRequest request = template.newRequest();
+        long now = System.nanoTime();
+        body = template.body();
+        channel.sendRequest(request, template.entityDetails(), context);
+        http2 = HttpVersion.HTTP_2.equals(HttpCoreContext.cast(context).getProtocolVersion());
+        if (http2) {
+            streamId = SentStreamId.take();
+        }
+        // only once it is on its way: a request the closing connection refused was never sent
+        sent(now);
+    }
+
+    private void sent(long now) {
+        if (firstSentNanos == 0) {
+            // the open model measures the requests that fell due in the measured phase, the closed model those sent in it
+            measured = phase.isMeasured(dueNanos != 0 ? dueNanos : now);
+            firstSentNanos = now;
+        }
+        sentNanos = now;
+        client.onSent(this, measured, http2);
+    }
+
+    // ---- HTTP/1.1, from Http1Connection, which writes and reads the bytes itself ----
+
+    public void http1Sent(long now) {
+        sent(now);
+    }
+
+    public void http1Head(int status, long headerBytes) {
+        this.status = status;
+        client.onResponseHead(measured, headerBytes);
+    }
+
+    /** The response is whole, read at {@code now}: one clock reading serves every response of a read. */
+    public void http1Completed(long trailerBytes, long now) {
+        if (measured && trailerBytes > 0) {
+            client.onHttp1HeaderBytes(trailerBytes);
+        }
+        end(true, null, now);
+    }
+
+    public void http1Data(int bytes) {
+        if (measured) {
+            client.onData(bytes);
+        }
+    }
+
+    @Override
+    public int available() {
+        return body == null ? 0 : body.remaining();
+    }
+
+    @Override
+    public void produce(DataStreamChannel channel) throws IOException {
+        if (body == null) {
+            channel.endStream();
+            return;
+        }
+        channel.write(body);
+        if (!body.hasRemaining()) {
+            channel.endStream();
+        }
+    }
+
+    @Override
+    public void consumeInformation(HttpResponse response, HttpContext context) {
+        // 1xx interim responses carry no figure of their own
+    }
+
+    @Override
+    public void consumeResponse(HttpResponse response, EntityDetails entityDetails, HttpContext context)
+            throws HttpException {
+        if (response.getCode() < 100 || response.getCode() > 599) {
+            // as over HTTP/1.1: a status no class holds is a protocol error, not a code to count
+            throw new org.apache.hc.core5.http.ProtocolException("Invalid status code " + response.getCode()
+                    + " (outside 100-599)");
+        }
+        status = response.getCode();
+        client.onResponseHead(measured, 0);   // HTTP/2 header bytes are counted by frame
+        if (entityDetails == null) {
+            complete();
+        }
+    }
+
+    @Override
+    public void updateCapacity(CapacityChannel capacityChannel) throws IOException {
+        capacityChannel.update(Integer.MAX_VALUE);
+    }
+
+    @Override
+    public void consume(ByteBuffer src) {
+        int n = src.remaining();
+        src.position(src.limit());
+        if (measured) {
+            client.onData(n);
+        }
+    }
+
+    @Override
+    public void streamEnd(List<? extends Header> trailers) {
+        complete();
+    }
+
+    @Override
+    public void failed(Exception cause) {
+        if (failure == null) {
+            failure = cause;
+        }
+        end(false, cause);
+    }
+
+    @Override
+    public void cancel() {
+        end(false, null);
+    }
+
+    @Override
+    public void releaseResources() {
+        // a release without completion (connection gone, command dropped) is a failure too
+        end(false, null);
+    }
+
+    private void complete() {
+        end(true, null);
+    }
+
+    private void end(boolean completed, Exception cause) {
+        end(completed, cause, System.nanoTime());
+    }
+
+    private void end(boolean completed, Exception cause, long now) {
+        // HttpCore may report an end twice, from two threads (an I/O thread and the one that enqueued on a
+        // closing connection): only the first counts
+        if (!ENDED.compareAndSet(this, false, true)) {
+            return;
+        }
+        if (completed) {
+            client.onCompleted(this, status, now);
+        } else if (sentNanos == 0) {
+            client.onNotSent(this, cause);
+        } else if (!timedOut && Failures.isNotProcessed(cause)) {
+            client.onNotProcessed(this, cause, now);
+        } else {
+            ErrorCategory category = timedOut ? ErrorCategory.REQUEST_TIMEOUT
+                    : cause == null ? ErrorCategory.RESET : Failures.ofExchange(cause);
+            String message = timedOut ? "no response within the request timeout"
+                    : cause == null ? "connection closed with the request in flight" : Failures.message(cause);
+            client.onFailed(this, category, message, now);
+        }
+    }
+
+    boolean isHttp2() {
+        return http2;
+    }
+
+    boolean isMeasured() {
+        return measured;
+    }
+}

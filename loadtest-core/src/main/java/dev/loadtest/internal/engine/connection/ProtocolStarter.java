@@ -1,0 +1,96 @@
+package dev.loadtest.internal.engine.connection;
+
+import dev.loadtest.internal.engine.http1.Http1Connection;
+import dev.loadtest.internal.engine.http2.H2Guard;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.schedule.Phase;
+import java.io.IOException;
+import java.util.function.Function;
+import org.apache.hc.core5.function.Callback;
+import org.apache.hc.core5.http.URIScheme;
+import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
+import org.apache.hc.core5.http2.HttpVersionPolicy;
+import org.apache.hc.core5.http2.config.H2Config;
+import org.apache.hc.core5.http2.impl.nio.ClientH2PrefaceHandler;
+import org.apache.hc.core5.http2.impl.nio.ClientH2StreamMultiplexerFactory;
+import org.apache.hc.core5.http2.impl.nio.HttpProtocolNegotiator;
+import org.apache.hc.core5.http2.ssl.ApplicationProtocol;
+import org.apache.hc.core5.reactor.EndpointParameters;
+import org.apache.hc.core5.reactor.IOEventHandler;
+import org.apache.hc.core5.reactor.IOEventHandlerFactory;
+import org.apache.hc.core5.reactor.ProtocolIOSession;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * Gives each new connection its protocol handler, as HttpCore's ClientHttpProtocolNegotiationStarter
+ * does, but with our {@link Http1Connection} for HTTP/1.1, forced or chosen by ALPN; HTTP/2 stays
+ * HttpCore's, behind an {@link H2Guard} that mends what HttpCore gets wrong about real servers and fails
+ * wrong setups at once.
+ */
+public final class ProtocolStarter implements IOEventHandlerFactory {
+
+    /**
+     * Our SETTINGS_MAX_FRAME_SIZE, which HttpCore also enforces on input: EngineRun's H2Config leaves it at
+     * HttpCore's default.
+     */
+    static final int MAX_FRAME_PAYLOAD = H2Config.custom().build().getMaxFrameSize();
+
+    private final ClientH2StreamMultiplexerFactory http2;
+    private final HttpVersionPolicy policy;
+    private final TlsStrategy tls;
+    private final Timeout handshakeTimeout;
+    private final Callback<Exception> exceptionCallback;
+    private final Recorders recorders;
+    private final Phase phase;
+
+    public ProtocolStarter(ClientH2StreamMultiplexerFactory http2, HttpVersionPolicy policy, TlsStrategy tls,
+                    Timeout handshakeTimeout, Callback<Exception> exceptionCallback, Recorders recorders, Phase phase) {
+        this.http2 = http2;
+        this.policy = policy;
+        this.tls = tls;
+        this.handshakeTimeout = handshakeTimeout;
+        this.exceptionCallback = exceptionCallback;
+        this.recorders = recorders;
+        this.phase = phase;
+    }
+
+    @Override
+    public IOEventHandler createHandler(ProtocolIOSession session, Object attachment) {
+        recorders.onIoThread();   // HttpCore creates the handler on the thread the connection is pinned to
+        if (tls != null && attachment instanceof EndpointParameters params && URIScheme.HTTPS.same(params.getScheme())) {
+            tls.upgrade(session, params, policy, handshakeTimeout, null);
+        }
+        session.registerProtocol(ApplicationProtocol.HTTP_1_1.id, (s, callback) -> {
+            Http1Connection connection = new Http1Connection(recorders, phase);
+            s.upgrade(connection);
+            try {
+                connection.connected(s);
+                if (callback != null) {
+                    callback.completed(s);
+                }
+            } catch (IOException e) {
+                connection.exception(s, e);
+            }
+        });
+        // ALPN chose h2: what HttpCore's ClientH2UpgradeHandler does, with the guard in front
+        session.registerProtocol(ApplicationProtocol.HTTP_2.id, (s, callback) -> {
+            H2Guard guard = guard(s, guarded -> new ClientH2PrefaceHandler(guarded, http2, true, callback, exceptionCallback));
+            s.upgrade(guard);
+            try {
+                guard.connected(s);
+            } catch (IOException e) {
+                guard.exception(s, e);
+            }
+        });
+        return switch (policy) {
+            case FORCE_HTTP_2 -> guard(session, guarded -> new ClientH2PrefaceHandler(guarded, http2, false, exceptionCallback));
+            case FORCE_HTTP_1 -> new Http1Connection(recorders, phase);
+            default -> new HttpProtocolNegotiator(session, null);
+        };
+    }
+
+    /** {@code handshakeTimeout} is the run's connect timeout: it also bounds the wait for the server's SETTINGS. */
+    private H2Guard guard(ProtocolIOSession session, Function<ProtocolIOSession, IOEventHandler> preface) {
+        return H2Guard.create(session, preface, MAX_FRAME_PAYLOAD, handshakeTimeout, recorders, phase);
+    }
+}

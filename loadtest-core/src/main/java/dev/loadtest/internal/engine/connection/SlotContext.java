@@ -1,0 +1,38 @@
+package dev.loadtest.internal.engine.connection;
+
+import org.apache.hc.core5.concurrent.FutureCallback;
+import org.apache.hc.core5.reactor.IOSession;
+
+/**
+ * What a {@link ConnectionSlot} needs of the run it belongs to, and nothing more: a way to connect, the run's
+ * state where it changes what a failure means, a timer for back-offs, and where to say it is done.
+ */
+public interface SlotContext {
+
+    /** Opens a new connection to the run's target (the connect timeout applies). */
+    void connect(FutureCallback<IOSession> callback);
+
+    /** The target, for messages. */
+    String hostAndPort();
+
+    /**
+     * Whether {@code cause} shows a wrong setup ({@link SetupException} anywhere in it); if so the run ends and
+     * every slot gives up its requests (told later, from the run's timer, never under the caller's lock).
+     */
+    boolean setupFailed(Throwable cause);
+
+    /** Whether a wrong setup was seen: the run is about to make every slot give up. */
+    boolean hasSetupFailed();
+
+    /** The run is ending: what fails from now on fails because the run closes it. */
+    boolean isClosing();
+
+    /** Runs a task on the run's timer after a delay; false if the run is ending. */
+    boolean schedule(Runnable task, long delayNanos);
+
+    /** The slot has no more work and its connection is closed. */
+    void slotDone();
+
+    /** A request went out over HTTP/2 ({@code true}) or HTTP/1.1: the run's protocol, for the result. */
+    void protocolSeen(boolean http2);
+}

@@ -1,0 +1,19 @@
+package dev.loadtest.internal.engine.connection;
+
+import dev.loadtest.LoadTest;
+import java.time.Duration;
+
+/**
+ * The settings of a run that its connection slots act on, taken once from the {@link LoadTest}.
+ *
+ * @param streams          requests each slot keeps in flight (h2 streams, HTTP/1.1 pipelining depth)
+ * @param backlogPerClient open model: due requests a slot keeps waiting for a free stream
+ */
+public record SlotSettings(Duration connectTimeout, Duration requestTimeout, boolean keepAlive, int streams, boolean tls,
+                    boolean rateDriven, int backlogPerClient) {
+
+    public static SlotSettings of(LoadTest test) {
+        return new SlotSettings(test.connectTimeout(), test.requestTimeout(), test.keepAlive(), test.streams(),
+                test.isHttps(), test.isRateDriven(), Math.max(1, test.maxBacklog() / test.clients()));
+    }
+}

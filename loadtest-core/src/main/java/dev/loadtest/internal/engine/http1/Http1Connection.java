@@ -1,0 +1,448 @@
+package dev.loadtest.internal.engine.http1;
+
+import dev.loadtest.internal.engine.Durations;
+import dev.loadtest.internal.engine.connection.ConnectionSlot;
+import dev.loadtest.internal.engine.connection.Exchange;
+import dev.loadtest.internal.engine.connection.NotProcessedException;
+import dev.loadtest.internal.engine.connection.RequestTemplate;
+import dev.loadtest.internal.engine.connection.SetupException;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.schedule.Phase;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.Lock;
+import org.apache.hc.core5.http.ConnectionClosedException;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.ProtocolException;
+import org.apache.hc.core5.http.nio.command.CommandSupport;
+import org.apache.hc.core5.http.nio.command.RequestExecutionCommand;
+import org.apache.hc.core5.http.nio.command.ShutdownCommand;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.reactor.Command;
+import org.apache.hc.core5.reactor.IOEventHandler;
+import org.apache.hc.core5.reactor.IOSession;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * One HTTP/1.1 connection, as a load generator needs it: every request queued goes out at once, one
+ * after the other on the wire (pipelined, up to the client's {@code streams}), each from bytes encoded
+ * once per run ({@link RequestTemplate#http1Head()}); responses are read with {@link Http1ResponseParser},
+ * which counts and skips them, and are matched to requests in order.
+ *
+ * <p>HttpCore's own HTTP/1.1 handler builds, processes, formats and parses message objects for each
+ * request and writes one request per output event: with one request at a time, most of the generator's
+ * CPU (bench/README.md). This one does per request what h2load does: copy the request's bytes, scan the
+ * response's. The bytes read and written (after TLS, when there is TLS) are the traffic figures.
+ *
+ * <p>Requests arrive as HttpCore commands (an {@link Exchange} in a {@link RequestExecutionCommand}), so
+ * {@link ConnectionSlot} speaks to both protocols alike. Everything here runs on the connection's I/O thread.
+ *
+ * <p>Over 400 lines: the write path and the read path share the queue of requests awaiting their responses and
+ * the connection's closing state, which every event of either path reads; apart, each would reach into the other.
+ */
+public final class Http1Connection implements IOEventHandler, Http1ResponseParser.Listener {
+
+    private static final int MAX_READS_PER_EVENT = 8;
+    /** Room for a line the last read cut (at most the parser's MAX_LINE) and a read after it. */
+    private static final int READ_BUFFER = Http1ResponseParser.MAX_LINE + 64 * 1024;
+    private static final int WRITE_BUFFER = 64 * 1024;
+
+    /**
+     * What one event reads and writes passes through these buffers of its I/O thread: a connection keeps
+     * only what is left over between events (usually nothing), so 10,000 connections fit in a small heap.
+     */
+    private static final class Buffers {
+        final byte[] in = new byte[READ_BUFFER];
+        final ByteBuffer inView = ByteBuffer.wrap(in);
+        final ByteBuffer out = ByteBuffer.allocate(WRITE_BUFFER);
+    }
+
+    private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
+
+    private final Recorders recorders;
+    private final Phase phase;
+    private final Http1ResponseParser parser = new Http1ResponseParser(this);
+    /** Sent requests waiting for their responses, oldest first. */
+    private final ArrayDeque<Exchange> awaiting = new ArrayDeque<>();
+    /** The parts of the request being copied out: its head, then its body (if any). */
+    private ByteBuffer head;
+    private ByteBuffer body;
+    /** The start of a line the last read cut, parsed with the next read; null when none. */
+    private byte[] carry;
+    /** What the socket did not take, to go first at the next output event (read mode); null when none. */
+    private ByteBuffer unsent;
+    /** No more requests go out: the server closes the connection, or the client shuts it. */
+    private boolean closing;
+    private IOSession session;
+    /**
+     * When the bytes being parsed were read: the completion time of every response in them, one clock
+     * reading a read rather than one a response (the clock is a measurable share of a small response's CPU).
+     */
+    private long readNanos;
+    /** Whether the server sent anything yet: its first bytes tell a TLS port spoken to in plain HTTP. */
+    private boolean answered;
+    /** Whether the bytes being parsed came out of TLS. */
+    private boolean decrypted;
+
+    public Http1Connection(Recorders recorders, Phase phase) {
+        this.recorders = recorders;
+        this.phase = phase;
+    }
+
+    // ---- IOEventHandler ----
+
+    @Override
+    public void connected(IOSession ioSession) throws IOException {
+        session = ioSession;
+        ioSession.setEvent(SelectionKey.OP_READ);
+        produce();
+    }
+
+    @Override
+    public void inputReady(IOSession ioSession, ByteBuffer src) throws IOException {
+        session = ioSession;
+        Buffers buffers = BUFFERS.get();
+        byte[] in = buffers.in;
+        int end = takeCarry(in);
+        if (!answered) {
+            decrypted = src != null || isTlsSession();   // only the first bytes are looked at
+        }
+        try {
+            if (src != null) {
+                // TLS: the session hands over what it decrypted
+                while (src.hasRemaining()) {
+                    int n = Math.min(src.remaining(), in.length - end);
+                    src.get(in, end, n);
+                    received(n);
+                    end = parse(in, end + n);
+                }
+            } else {
+                for (int reads = 0; reads < MAX_READS_PER_EVENT; reads++) {
+                    int room = in.length - end;
+                    buffers.inView.limit(in.length).position(end);
+                    int n = ioSession.read(buffers.inView);
+                    if (n < 0) {
+                        endOfStream(end);
+                        return;
+                    }
+                    received(n);
+                    end = parse(in, end + n);
+                    if (n < room) {
+                        break;   // the socket had no more
+                    }
+                }
+            }
+            keepCarry(in, end);
+        } catch (HttpException | IOException e) {
+            fail(e);   // a malformed response, or the socket failed: the connection is done
+            return;
+        }
+        // responses done free streams: the requests sent in their place go out in this same event
+        produce();
+    }
+
+    @Override
+    public void outputReady(IOSession ioSession) throws IOException {
+        session = ioSession;
+        produce();
+    }
+
+    @Override
+    public void timeout(IOSession ioSession, Timeout timeout) {
+        session = ioSession;
+        if (awaiting.isEmpty() && head == null && body == null && unsent == null) {
+            ioSession.close(CloseMode.GRACEFUL);   // idle
+        } else {
+            fail(new SocketTimeoutException("no data from the server for "
+                    + Durations.inWords(timeout.toDuration()) + " (the socket timeout)"));
+        }
+    }
+
+    @Override
+    public void exception(IOSession ioSession, Exception cause) {
+        session = ioSession;
+        fail(cause);
+    }
+
+    @Override
+    public void disconnected(IOSession ioSession) {
+        session = ioSession;
+        if (!awaiting.isEmpty()) {
+            Exception cause = new ConnectionClosedException("Connection closed by peer");
+            // a body delimited by the close ends here, unless we closed it: a request timeout cut it short
+            if (!awaiting.peekFirst().isTimedOut()) {
+                try {
+                    readNanos = System.nanoTime();
+                    parser.endOfStream();
+                } catch (HttpException | IOException e) {
+                    cause = e;
+                }
+            }
+            failAwaiting(cause);
+        }
+        CommandSupport.cancelCommands(ioSession);
+    }
+
+    // ---- Http1ResponseParser.Listener ----
+
+    @Override
+    public boolean onHead(int status, long headerBytes) throws HttpException {
+        Exchange exchange = awaiting.peekFirst();
+        if (exchange == null) {
+            throw new ProtocolException("Unexpected response: no request awaits one (status " + status + ")");
+        }
+        exchange.http1Head(status, headerBytes);
+        return !exchange.template().isHead();
+    }
+
+    @Override
+    public void onBody(int bytes) {
+        Exchange exchange = awaiting.peekFirst();
+        if (exchange != null) {
+            exchange.http1Data(bytes);
+        }
+    }
+
+    @Override
+    public void onEnd(long trailerBytes, boolean keepAlive) {
+        Exchange exchange = awaiting.pollFirst();
+        if (!keepAlive) {
+            // the server closes the connection after this response: the requests sent after it are lost
+            closing = true;
+            session.close(CloseMode.GRACEFUL);
+        }
+        if (exchange != null) {
+            exchange.http1Completed(trailerBytes, readNanos);
+        }
+        if (!keepAlive) {
+            // RFC 9112 §9.6: the server does not process requests behind a response that closes the connection
+            failAwaiting(new NotProcessedException(
+                    "not processed: sent behind a response that closed the connection (Connection: close)"));
+        } else if (closing && awaiting.isEmpty()) {
+            session.close(CloseMode.GRACEFUL);   // shut down gracefully: the last response is in
+        }
+    }
+
+    // ---- input ----
+
+    /** Parses {@code in[0, end)}; returns the end of what is left (a cut line, moved to the front). */
+    private int parse(byte[] in, int end) throws HttpException, IOException {
+        if (!answered && end > 0) {
+            answered = true;
+            if (!decrypted) {
+                checkNotTls(in, end);
+            }
+        }
+        int start = parser.parse(in, 0, end);
+        if (start == end) {
+            return 0;
+        }
+        // at most MAX_LINE bytes (the parser refuses a longer line), so a read's worth of room stays
+        System.arraycopy(in, start, in, 0, end - start);
+        return end - start;
+    }
+
+    /**
+     * Plain HTTP sent to a TLS port: the reply is a TLS record (a 0x15 alert or a 0x16 handshake, then
+     * version 0x03), not a status line; or nginx's 400 that says so in its body (in the first read, which
+     * holds so small a response). Every connection would fail alike: the setup is wrong.
+     */
+    private void checkNotTls(byte[] in, int end) throws SetupException {
+        if ((in[0] == 0x15 || in[0] == 0x16) && (end < 2 || in[1] == 0x03)) {
+            throw new SetupException(plainToTls());
+        }
+        if (end > 12 && in[9] == '4' && in[10] == '0' && in[11] == '0'
+                && new String(in, 0, Math.min(end, 2048), java.nio.charset.StandardCharsets.ISO_8859_1)
+                        .contains("The plain HTTP request was sent to HTTPS port")) {
+            throw new SetupException(plainToTls());   // nginx's answer, in the body of its 400
+        }
+    }
+
+    /** Whether this connection speaks TLS (then the bytes here are decrypted, and TLS bytes cannot be). */
+    private boolean isTlsSession() {
+        return session instanceof org.apache.hc.core5.reactor.ssl.TransportSecurityLayer tls && tls.getTlsDetails() != null;
+    }
+
+    private String plainToTls() {
+        java.net.SocketAddress remote = session == null ? null : session.getRemoteAddress();
+        String where = remote instanceof java.net.InetSocketAddress a ? a.getHostString() + ":" + a.getPort() : "the server";
+        return where + " speaks TLS: use https://";
+    }
+
+    /** Puts the cut line of the last event in front of the buffer; returns its length. */
+    private int takeCarry(byte[] in) {
+        if (carry == null) {
+            return 0;
+        }
+        int n = carry.length;
+        System.arraycopy(carry, 0, in, 0, n);
+        carry = null;
+        return n;
+    }
+
+    private void keepCarry(byte[] in, int end) {
+        carry = end == 0 ? null : java.util.Arrays.copyOf(in, end);
+    }
+
+    private void endOfStream(int leftover) throws HttpException, IOException {
+        readNanos = System.nanoTime();   // a body delimited by the close is whole now, not at the last read
+        if (leftover > 0 && parser.isIdle() && awaiting.isEmpty()) {
+            throw new ProtocolException("Unexpected bytes from the server: no request awaits a response");
+        }
+        if (!awaiting.isEmpty()) {
+            parser.endOfStream();
+        }
+        failAwaiting(new ConnectionClosedException("Connection closed by peer"));
+        closing = true;
+        session.close(CloseMode.GRACEFUL);
+    }
+
+    /** Bytes read now: the clock reading their responses complete at, and the measured byte count. */
+    private void received(int n) {
+        readNanos = System.nanoTime();
+        if (n > 0 && phase.isMeasured(readNanos)) {
+            recorders.get().received(n);
+        }
+    }
+
+    // ---- output ----
+
+    /** Copies queued requests out and writes them, as long as the socket takes them. */
+    private void produce() throws IOException {
+        long now = System.nanoTime();   // one clock reading for the requests of this write
+        ByteBuffer out = BUFFERS.get().out;
+        out.clear();
+        if (unsent != null) {
+            out.put(unsent);
+            unsent = null;
+        }
+        while (true) {
+            if (head != null || body != null) {
+                copyRequest(out);
+            }
+            if (head == null && body == null && !closing && out.hasRemaining()) {
+                Command command = session.poll();
+                if (command != null) {
+                    take(command, now);
+                    continue;
+                }
+            }
+            if (out.position() == 0 || write(out, now) == 0 || (head == null && body == null && !session.hasCommands())) {
+                break;
+            }
+        }
+        if (out.position() > 0) {
+            out.flip();
+            unsent = ByteBuffer.allocate(out.remaining()).put(out).flip();
+        }
+        writeInterest();
+    }
+
+    private void take(Command command, long now) {
+        if (command instanceof RequestExecutionCommand execution
+                && execution.getExchangeHandler() instanceof Exchange exchange) {
+            head = exchange.template().http1Head();
+            body = exchange.template().body();
+            // a request another thread issued while this write was being filled is not sent before its issue
+            exchange.http1Sent(Math.max(now, exchange.issuedNanos()));
+            awaiting.addLast(exchange);
+        } else if (command instanceof ShutdownCommand shutdown) {
+            closing = true;
+            if (shutdown.getType() == CloseMode.IMMEDIATE || awaiting.isEmpty()) {
+                session.close(shutdown.getType());
+            }
+        } else {
+            command.cancel();
+        }
+    }
+
+    private void copyRequest(ByteBuffer out) {
+        if (head != null) {
+            copy(head, out);
+            if (!head.hasRemaining()) {
+                head = null;
+            }
+        }
+        if (head == null && body != null) {
+            copy(body, out);
+            if (!body.hasRemaining()) {
+                body = null;
+            }
+        }
+    }
+
+    private static void copy(ByteBuffer src, ByteBuffer out) {
+        int n = Math.min(src.remaining(), out.remaining());
+        if (n == src.remaining()) {
+            out.put(src);
+        } else {
+            ByteBuffer slice = src.duplicate();
+            slice.limit(slice.position() + n);
+            out.put(slice);
+            src.position(src.position() + n);
+        }
+    }
+
+    /** Writes what the socket takes of {@code out} (write mode, left so); returns the bytes written. */
+    private int write(ByteBuffer out, long now) throws IOException {
+        out.flip();
+        int n;
+        try {
+            n = session.write(out);
+        } finally {
+            out.compact();
+        }
+        if (n > 0 && phase.isMeasured(now)) {
+            recorders.get().sent(n);
+        }
+        return n;
+    }
+
+    /**
+     * Asks for output events while there is something to write, and not otherwise. Under the session's
+     * lock, so a command enqueued by another thread between the check and the clear is not missed
+     * (enqueue sets write interest under the same lock). HttpCore wakes the selector on every change of
+     * interest, so it is changed only when it differs.
+     */
+    private void writeInterest() {
+        boolean wantWrite = unsent != null || head != null || body != null;
+        boolean writing = (session.getEventMask() & SelectionKey.OP_WRITE) != 0;
+        if (wantWrite) {
+            if (!writing) {
+                session.setEvent(SelectionKey.OP_WRITE);
+            }
+            return;
+        }
+        if (!writing) {
+            return;
+        }
+        Lock lock = session.getLock();
+        lock.lock();
+        try {
+            if (closing || !session.hasCommands()) {
+                session.clearEvent(SelectionKey.OP_WRITE);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---- failure ----
+
+    private void fail(Exception cause) {
+        closing = true;
+        failAwaiting(cause);
+        CommandSupport.failCommands(session, cause);
+        session.close(CloseMode.IMMEDIATE);
+    }
+
+    private void failAwaiting(Exception cause) {
+        Exchange exchange;
+        while ((exchange = awaiting.pollFirst()) != null) {
+            exchange.failed(cause);
+        }
+    }
+}

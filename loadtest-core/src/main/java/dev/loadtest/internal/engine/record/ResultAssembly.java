@@ -1,0 +1,111 @@
+package dev.loadtest.internal.engine.record;
+
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.ErrorCount;
+import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LoadTest;
+import dev.loadtest.Rate;
+import dev.loadtest.Requests;
+import dev.loadtest.Result;
+import dev.loadtest.Statistics;
+import dev.loadtest.StatusCodes;
+import dev.loadtest.Traffic;
+import dev.loadtest.Verdict;
+import dev.loadtest.internal.Verdicts;
+import dev.loadtest.internal.engine.schedule.Phase;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+
+/** Adds up the threads' figures into the immutable {@link Result}, once the run's threads have ended. */
+public final class ResultAssembly {
+
+    /**
+     * What the clients know of themselves at the end of a run.
+     *
+     * @param requestRates              each client's finished responses per second of its measured life
+     * @param backlogAtEnd              open model: due requests of the measured phase still waiting at the end
+     * @param maxResponsesOnConnection  the most responses any one connection completed
+     */
+    public record ClientFigures(double[] requestRates, long backlogAtEnd, int maxResponsesOnConnection) {
+    }
+
+    /** How the run went beyond its figures: the protocol it spoke and whether it was stopped. */
+    public record RunEnd(String protocol, boolean stopped, long endNanos) {
+    }
+
+    private ResultAssembly() {
+    }
+
+    public static Result assemble(LoadTest test, Phase phase, Recorders recorders, Timeline timeline, ClientFigures clients,
+                           RunEnd end) {
+        long endNanos = end.endNanos();
+        List<WorkerStats> all = recorders.all();
+        Counts sum = new Counts();
+        Map<Integer, Long> statuses = new HashMap<>();
+        Histogram lag = LatencyHistogram.newHistogram();
+        Histogram connect = LatencyHistogram.newHistogram();
+        Histogram ttfb = LatencyHistogram.newHistogram();
+        Map<ErrorCategory, long[]> errorCounts = new EnumMap<>(ErrorCategory.class);
+        Map<ErrorCategory, String> samples = new EnumMap<>(ErrorCategory.class);
+        for (WorkerStats s : all) {
+            sum.add(s);
+            for (int code = 0; code < s.statuses.length; code++) {
+                if (s.statuses[code] != 0) {
+                    statuses.merge(code, s.statuses[code], Long::sum);
+                }
+            }
+            s.otherStatuses.forEach((code, n) -> statuses.merge(code, n, Long::sum));
+            lag.add(s.schedulerLag);
+            connect.add(s.connectTime);
+            ttfb.add(s.timeToFirstByte);
+            s.errors.forEach((c, n) -> errorCounts.computeIfAbsent(c, k -> new long[1])[0] += n[0]);
+            s.errorSamples.forEach(samples::putIfAbsent);
+        }
+        // done = sent and finished (h2load's meaning): requests never issued are errored, not done
+        long done = sum.responded + sum.errored - sum.notIssued;
+        boolean rateDriven = test.isRateDriven();
+        long total = phase.isCounted() ? test.requests().getAsLong()
+                : rateDriven ? sum.scheduled : sum.started + sum.notIssued;
+        Requests requests = new Requests(total, sum.started, done, sum.succeeded, sum.statusFailed + sum.errored,
+                sum.errored, sum.timeout, sum.notIssued, sum.retried);
+        Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
+        errorCounts.forEach((c, n) -> errors.put(c, new ErrorCount(n[0], samples.getOrDefault(c, ""))));
+
+        long measuredEnd = Math.min(endNanos, phase.measureEndNanos());
+        long measuredStart = phase.isCounted() ? phase.startNanos() : phase.measureStartNanos();
+        Duration duration = Duration.ofNanos(Math.max(0, measuredEnd - measuredStart));
+
+        double[] rates = clients.requestRates();
+        double seconds = duration.toNanos() / 1e9;
+        Optional<Rate> rate = Optional.empty();
+        if (rateDriven) {
+            long backlog = clients.backlogAtEnd();
+            rate = Optional.of(new Rate(seconds > 0 ? sum.scheduled / seconds : 0,
+                    seconds > 0 ? sum.started / seconds : 0, sum.scheduled, sum.dropped, sum.late, backlog,
+                    LatencyHistogram.of(lag)));
+        }
+        LatencyHistogram service = LatencyHistogram.of(timeline.serviceTotal());
+        LatencyHistogram response = rateDriven ? LatencyHistogram.of(timeline.responseTotal()) : service;
+        Verdict verdict = verdict(test, requests, errors, rate, clients.maxResponsesOnConnection());
+        return new Result(test, duration, end.protocol(), requests, new StatusCodes(statuses),
+                new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes),
+                service, response, LatencyHistogram.of(connect), LatencyHistogram.of(ttfb), Statistics.of(rates),
+                sum.connections, errors, rate, timeline.intervals(), verdict, end.stopped());
+    }
+
+    private static Verdict verdict(LoadTest test, Requests requests, Map<ErrorCategory, ErrorCount> errors,
+                                   Optional<Rate> rate, int maxResponsesOnConnection) {
+        boolean secondRequestWanted = test.keepAlive()
+                && (test.requests().isEmpty() || test.requests().getAsLong() > test.clients());
+        // a run whose requests all failed at once (refused, protocol or TLS errors) did not stall: it failed
+        boolean failedAtOnce = requests.responded() == 0 && errors.keySet().stream()
+                .anyMatch(c -> c != ErrorCategory.REQUEST_TIMEOUT);
+        return Verdicts.of(requests, errors, rate,
+                secondRequestWanted && maxResponsesOnConnection < 2 && !failedAtOnce);
+    }
+}

@@ -1,0 +1,227 @@
+package dev.loadtest.internal.engine.record;
+
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.Interval;
+import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LatencySummary;
+import dev.loadtest.Progress;
+import dev.loadtest.StatusCodes;
+import dev.loadtest.internal.engine.schedule.Phase;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.PackedHistogram;
+
+/**
+ * Cuts the measured phase into intervals, on the run's timer thread: each interval takes the
+ * threads' interval histograms from their recorders and the growth of their counters. The run's
+ * service and response time distributions are the sum of the intervals', so nothing is recorded twice.
+ *
+ * <p>Counters are read while I/O threads write them: a count may fall in the interval after the one it
+ * happened in, never twice or never. The last interval is cut after the I/O threads have ended, so
+ * the intervals add up to the run's totals exactly.
+ */
+public final class Timeline {
+
+    /** Hears of each interval as it is cut, with its histograms; must not block (the run's timer calls it). */
+    public interface IntervalListener {
+        void interval(Interval interval, LatencyHistogram responseTime, LatencyHistogram serviceTime);
+    }
+
+    private final Phase phase;
+    private final long intervalNanos;
+    private final boolean rateDriven;
+    /** A counted run's requests, for its progress; 0 in a timed run. */
+    private final long plannedRequests;
+    private final Recorders recorders;
+    private final IntervalListener listener;
+    private final List<Interval> intervals = new ArrayList<>();
+    private final Histogram serviceTotal = LatencyHistogram.newHistogram();
+    private final Histogram responseTotal = LatencyHistogram.newHistogram();
+    private long cutNanos;
+    private long started;
+    private long done;
+    private long errored;
+    private long bytes;
+    private final long[] statuses = new long[600];
+    private double lastRate;
+
+    /**
+     * @param interval        the length of an interval
+     * @param rateDriven      whether response times are recorded apart from service times (the open model)
+     * @param plannedRequests a counted run's requests (its progress is the share done); ignored in a timed run
+     * @param recorders       the threads whose figures are cut into intervals
+     */
+    public Timeline(Phase phase, Duration interval, boolean rateDriven, long plannedRequests, Recorders recorders,
+             IntervalListener listener) {
+        this.phase = phase;
+        this.intervalNanos = interval.toNanos();
+        this.rateDriven = rateDriven;
+        this.plannedRequests = plannedRequests;
+        this.recorders = recorders;
+        this.listener = listener;
+        this.cutNanos = phase.isCounted() ? phase.startNanos() : phase.measureStartNanos();
+    }
+
+    /** Cuts every interval that has ended by now. */
+    public void advance(long now) {
+        while (now >= cutNanos + intervalNanos && cutNanos + intervalNanos <= phase.measureEndNanos()) {
+            cut(cutNanos + intervalNanos);
+        }
+    }
+
+    /** Cuts the last, partial, interval at the end of the measured phase; after the I/O threads ended. */
+    public void finish(long measuredEndNanos) {
+        if (measuredEndNanos > cutNanos || intervals.isEmpty()) {
+            cut(Math.max(measuredEndNanos, cutNanos));
+        } else {
+            cut(cutNanos);   // drains what the recorders still hold into the last interval's figures
+        }
+    }
+
+    private void cut(long end) {
+        Histogram service = LatencyHistogram.newHistogram();
+        Histogram response = LatencyHistogram.newHistogram();
+        long nowStarted = 0;
+        long nowDone = 0;
+        long nowErrored = 0;
+        long nowBytes = 0;
+        long[] nowStatuses = new long[statuses.length];
+        for (WorkerStats w : recorders.all()) {
+            service.add(w.serviceTime.getIntervalHistogram());
+            response.add(w.responseTime.getIntervalHistogram());
+            nowStarted += w.started;
+            nowDone += w.responded + w.errored;
+            nowErrored += w.errored;
+            nowBytes += w.totalBytes;
+            for (int i = 0; i < nowStatuses.length; i++) {
+                nowStatuses[i] += w.statuses[i];
+            }
+        }
+        if (!rateDriven) {
+            response = service;   // no schedule: the response time is the service time
+        }
+        serviceTotal.add(service);
+        responseTotal.add(response);
+        Map<Integer, Long> codes = new HashMap<>();
+        for (int i = 0; i < nowStatuses.length; i++) {
+            long delta = nowStatuses[i] - statuses[i];
+            if (delta > 0) {
+                codes.put(i, delta);
+            }
+        }
+        LatencyHistogram serviceHistogram = LatencyHistogram.of(service);
+        LatencyHistogram responseHistogram = rateDriven ? LatencyHistogram.of(response) : serviceHistogram;
+        long start = cutNanos;
+        Interval interval = new Interval(
+                Duration.ofNanos(start - (phase.isCounted() ? phase.startNanos() : phase.measureStartNanos())),
+                Duration.ofNanos(end - start), nowStarted - started, nowDone - done, new StatusCodes(codes),
+                nowErrored - errored, nowBytes - bytes, LatencySummary.of(responseHistogram),
+                LatencySummary.of(serviceHistogram), Optional.of(compact(responseHistogram)),
+                Optional.of(compact(serviceHistogram)));
+        boolean added = end > start || intervals.isEmpty();
+        if (added) {
+            intervals.add(interval);
+        } else if (interval.done() > 0 || interval.started() > 0) {
+            intervals.set(intervals.size() - 1, merge(intervals.get(intervals.size() - 1), interval));
+        }
+        started = nowStarted;
+        done = nowDone;
+        errored = nowErrored;
+        bytes = nowBytes;
+        System.arraycopy(nowStatuses, 0, statuses, 0, statuses.length);
+        cutNanos = end;
+        if (added) {
+            lastRate = interval.requestsPerSecond();
+            listener.interval(interval, responseHistogram, serviceHistogram);
+        }
+    }
+
+    /**
+     * A copy of an interval's histogram whose memory is proportional to the values it holds (a packed
+     * array), not to the range it can hold: a long run keeps one per interval.
+     */
+    private static LatencyHistogram compact(LatencyHistogram h) {
+        Histogram full = h.toHistogram();
+        PackedHistogram packed = new PackedHistogram(full);
+        packed.add(full);
+        return LatencyHistogram.of(packed);
+    }
+
+    /**
+     * Late arrivals after the last cut: added to the last interval's counts and histograms, so that the
+     * intervals still add up to the run's distributions.
+     */
+    private static Interval merge(Interval last, Interval late) {
+        Map<Integer, Long> codes = new HashMap<>(last.statusCodes().counts());
+        late.statusCodes().counts().forEach((c, n) -> codes.merge(c, n, Long::sum));
+        Optional<LatencyHistogram> response = sum(last.responseTimeHistogram(), late.responseTimeHistogram());
+        Optional<LatencyHistogram> service = sum(last.serviceTimeHistogram(), late.serviceTimeHistogram());
+        return new Interval(last.start(), last.length(), last.started() + late.started(), last.done() + late.done(),
+                new StatusCodes(codes), last.errored() + late.errored(), last.bytes() + late.bytes(),
+                response.map(LatencySummary::of).orElse(last.responseTime()),
+                service.map(LatencySummary::of).orElse(last.serviceTime()), response, service);
+    }
+
+    private static Optional<LatencyHistogram> sum(Optional<LatencyHistogram> a, Optional<LatencyHistogram> b) {
+        return a.isPresent() && b.isPresent() ? Optional.of(compact(a.get().plus(b.get()))) : a;
+    }
+
+    /**
+     * Where the run is, for the progress listeners: the threads' counters summed as they are now. They are
+     * read while I/O threads write them, as {@link #cut} reads them, so a count may show an event late but
+     * never undo one; the error maps are only read here, one category at a time, which an
+     * {@link java.util.EnumMap} allows while its owner adds to it.
+     */
+    public Progress progress(long now) {
+        Counts sum = new Counts();
+        long[] codes = new long[statuses.length];
+        Map<ErrorCategory, Long> errors = new EnumMap<>(ErrorCategory.class);
+        for (WorkerStats w : recorders.all()) {
+            sum.add(w);
+            for (int i = 0; i < codes.length; i++) {
+                codes[i] += w.statuses[i];
+            }
+            for (ErrorCategory category : ErrorCategory.values()) {
+                long[] n = w.errors.get(category);
+                if (n != null && n[0] > 0) {
+                    errors.merge(category, n[0], Long::sum);
+                }
+            }
+        }
+        Map<Integer, Long> byCode = new HashMap<>();
+        for (int i = 0; i < codes.length; i++) {
+            if (codes[i] > 0) {
+                byCode.put(i, codes[i]);
+            }
+        }
+        long d = sum.responded + sum.errored;
+        double fraction;
+        if (phase.isCounted()) {
+            fraction = plannedRequests == 0 ? 1 : Math.min(1, (double) d / plannedRequests);
+        } else {
+            long total = phase.measureEndNanos() - phase.startNanos();
+            fraction = Math.min(1, Math.max(0, (double) (now - phase.startNanos()) / total));
+        }
+        return new Progress(fraction, Duration.ofNanos(now - phase.startNanos()), d, sum.errored, lastRate,
+                sum.started, sum.succeeded, sum.statusFailed + sum.errored, sum.totalBytes, sum.sentBytes,
+                new StatusCodes(byCode), errors);
+    }
+
+    List<Interval> intervals() {
+        return intervals;
+    }
+
+    Histogram serviceTotal() {
+        return serviceTotal;
+    }
+
+    Histogram responseTotal() {
+        return responseTotal;
+    }
+}

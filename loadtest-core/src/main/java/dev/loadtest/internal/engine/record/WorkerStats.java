@@ -1,0 +1,192 @@
+package dev.loadtest.internal.engine.record;
+
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.LatencyHistogram;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * The figures one thread recorded. Single writer: only its own thread writes it, without locks;
+ * it is read once, after every writer thread has ended (see {@link Recorders#joinWriters}), but for
+ * the timeline's racy reads of its counters and its recorders' interval histograms.
+ *
+ * <p>Writers outside this package record through the methods below, each one event as the figures of
+ * DESIGN.md §4 count it; only the timeline and the result assembly read the fields.
+ */
+public final class WorkerStats extends Counts {
+
+    /** Responses by status code 0..599; anything else goes to {@link #otherStatuses}. */
+    final long[] statuses = new long[600];
+    final Map<Integer, Long> otherStatuses = new HashMap<>();
+
+    /**
+     * Service and response times go through recorders, so the timeline can take each interval's
+     * histogram while this thread goes on recording (HdrHistogram's writer-reader phaser).
+     */
+    final SingleWriterRecorder serviceTime = newRecorder();
+    final SingleWriterRecorder responseTime = newRecorder();
+    final Histogram connectTime = LatencyHistogram.newHistogram();
+    final Histogram schedulerLag = LatencyHistogram.newHistogram();
+    final Histogram timeToFirstByte = LatencyHistogram.newHistogram();
+
+    final EnumMap<ErrorCategory, long[]> errors = new EnumMap<>(ErrorCategory.class);
+    final EnumMap<ErrorCategory, String> errorSamples = new EnumMap<>(ErrorCategory.class);
+
+    // ---- connections ----
+
+    /** A connection was opened (every connection of the run, warm-up included, as h2load counts them). */
+    public void connectionOpened() {
+        connections++;
+    }
+
+    /** How long a connection took to be ready: TCP, and the TLS handshake when there is one. */
+    public void connectTime(long nanos) {
+        record(connectTime, nanos);
+    }
+
+    /** How long from the connect to the first response byte on a connection. */
+    public void timeToFirstByte(long nanos) {
+        record(timeToFirstByte, nanos);
+    }
+
+    // ---- requests ----
+
+    /** A measured request went on the wire for the first time; {@code late}: it waited for a free stream. */
+    public void started(boolean late) {
+        started++;
+        if (late) {
+            this.late++;
+        }
+    }
+
+    /**
+     * A measured request's response is whole: its status, its service time and, in the open model, its response
+     * time from the due time ({@code responseNanos} is ignored when {@code hasDueTime} is false).
+     * A response check (judging the response after its status) would add its verdict here.
+     */
+    public void responded(int status, long serviceNanos, boolean hasDueTime, long responseNanos) {
+        responded++;
+        status(status);
+        recordServiceTime(serviceNanos);
+        if (hasDueTime) {
+            recordResponseTime(responseNanos);
+        }
+    }
+
+    /** A measured request that was sent failed: errored, a timeout when {@code timedOut}, in its category. */
+    public void failed(ErrorCategory category, String message, boolean timedOut) {
+        errored++;
+        if (timedOut) {
+            timeout++;
+        }
+        error(category, message);
+    }
+
+    /** {@code n} measured requests never went out: errored and never issued, in one category. */
+    public void notIssued(ErrorCategory category, String message, long n) {
+        notIssued += n;
+        errored += n;
+        error(category, message, n);
+    }
+
+    /** A measured request the server did not process goes out again (counted once per request). */
+    public void retried() {
+        retried++;
+    }
+
+    /**
+     * An error that stands for no request (open model: a failed connect while the due requests wait in the
+     * backlog): in the errors by category only.
+     */
+    public void connectionError(ErrorCategory category, String message) {
+        error(category, message);
+    }
+
+    // ---- bytes ----
+
+    /** Bytes received (all of them: frames, heads, bodies; after TLS). */
+    public void received(long bytes) {
+        totalBytes += bytes;
+    }
+
+    /** Bytes sent (after TLS). */
+    public void sent(long bytes) {
+        sentBytes += bytes;
+    }
+
+    /** Response header bytes as they came (HPACK-compressed on HTTP/2) and decoded (names and values). */
+    public void headerBytes(long onTheWire, long decoded) {
+        headerBytes += onTheWire;
+        decodedHeaderBytes += decoded;
+    }
+
+    /** Response body bytes. */
+    public void dataBytes(long bytes) {
+        dataBytes += bytes;
+    }
+
+    // ---- the open model's schedule ----
+
+    /** A measured request fell due, handed out {@code lagNanos} after its due time. */
+    public void scheduled(long lagNanos) {
+        scheduled++;
+        record(schedulerLag, lagNanos);
+    }
+
+    /** A measured request fell due while the client's backlog was full: dropped, never issued. */
+    public void dropped() {
+        dropped++;
+    }
+
+    void status(int code) {
+        if (code >= 0 && code < statuses.length) {
+            statuses[code]++;
+        } else {
+            otherStatuses.merge(code, 1L, Long::sum);
+        }
+        if (code >= 200 && code < 400) {
+            succeeded++;
+        } else {
+            statusFailed++;
+        }
+    }
+
+    private void error(ErrorCategory category, String message) {
+        error(category, message, 1);
+    }
+
+    /** {@code n} errors of one category at once (a client that gives up its remaining requests). */
+    private void error(ErrorCategory category, String message, long n) {
+        if (n <= 0) {
+            return;
+        }
+        errors.computeIfAbsent(category, c -> new long[1])[0] += n;
+        errorSamples.putIfAbsent(category, message);
+    }
+
+    private static void record(Histogram histogram, long nanos) {
+        histogram.recordValue(Math.max(0, nanos));
+    }
+
+    private void recordServiceTime(long nanos) {
+        serviceTime.recordValue(clamp(nanos));
+    }
+
+    private void recordResponseTime(long nanos) {
+        responseTime.recordValue(clamp(nanos));
+    }
+
+    /** The recorders' range: 1 µs resolution up to an hour; anything longer is recorded as an hour. */
+    static final long MAX_RECORDED_NANOS = 3_600_000_000_000L;
+
+    private static long clamp(long nanos) {
+        return Math.max(0, Math.min(MAX_RECORDED_NANOS, nanos));
+    }
+
+    private static SingleWriterRecorder newRecorder() {
+        return new SingleWriterRecorder(1_000, MAX_RECORDED_NANOS, 3);
+    }
+}

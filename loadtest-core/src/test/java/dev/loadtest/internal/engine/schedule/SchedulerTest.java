@@ -1,0 +1,140 @@
+package dev.loadtest.internal.engine.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadtest.LoadTest;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.record.WorkerStats;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The scheduler hands the requests of a rate-driven run to the clients at their due times, round robin, on its
+ * own thread; these tests stand in for the clients and look at what they are handed (never at how late).
+ */
+class SchedulerTest {
+
+    private static final URI TARGET = URI.create("http://127.0.0.1:8080/");
+
+    /** A client that notes the due times it is handed and the end of the schedule. */
+    private static final class Target implements Scheduler.Target {
+        final List<Long> dues = new CopyOnWriteArrayList<>();
+        final Set<WorkerStats> statsSeen = ConcurrentHashMap.newKeySet();
+        final CountDownLatch ended = new CountDownLatch(1);
+
+        @Override
+        public void onDue(long dueNanos, WorkerStats schedulerStats) {
+            dues.add(dueNanos);
+            statsSeen.add(schedulerStats);
+        }
+
+        @Override
+        public void onScheduleEnded() {
+            ended.countDown();
+        }
+    }
+
+    private final List<Target> targets = List.of(new Target(), new Target(), new Target());
+    private Scheduler scheduler;
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        if (scheduler != null) {
+            scheduler.stop();
+        }
+    }
+
+    private Scheduler scheduler(LoadTest test, Phase phase, Runnable prime) {
+        return new Scheduler(phase, RateSchedule.of(test), targets, test.requests().orElse(Long.MAX_VALUE),
+                new Recorders((thread, error) -> { }), prime);
+    }
+
+    @Test
+    void should_hand_out_a_counted_run_round_robin_at_the_schedule_due_times_then_end_it() throws Exception {
+        LoadTest test = LoadTest.target(TARGET).clients(3).rate(2000).requests(10).build();
+        Phase phase = new Phase(test, System.nanoTime());
+        scheduler = scheduler(test, phase, () -> { });
+        scheduler.start(1);
+        scheduler.awaitPrimed();
+        long start = System.nanoTime();
+        phase.startClock(start);
+        scheduler.go();
+
+        for (Target t : targets) {
+            assertThat(t.ended.await(10, TimeUnit.SECONDS)).as("the schedule's end reached every client").isTrue();
+        }
+        long halfMillisecond = 500_000;
+        assertThat(targets.get(0).dues).containsExactly(start, start + 3 * halfMillisecond, start + 6 * halfMillisecond,
+                start + 9 * halfMillisecond);
+        assertThat(targets.get(1).dues).containsExactly(start + halfMillisecond, start + 4 * halfMillisecond,
+                start + 7 * halfMillisecond);
+        assertThat(targets.get(2).dues).containsExactly(start + 2 * halfMillisecond, start + 5 * halfMillisecond,
+                start + 8 * halfMillisecond);
+        // whatever a client cannot issue is recorded in the scheduler thread's own stats, one object for all
+        Set<WorkerStats> stats = ConcurrentHashMap.newKeySet();
+        targets.forEach(t -> stats.addAll(t.statsSeen));
+        assertThat(stats).hasSize(1);
+    }
+
+    @Test
+    void should_prime_before_the_clock_starts_and_hand_out_nothing_until_go() throws Exception {
+        LoadTest test = LoadTest.target(TARGET).clients(3).rate(1000).requests(3).build();
+        AtomicBoolean primed = new AtomicBoolean();
+        scheduler = scheduler(test, new Phase(test, System.nanoTime()), () -> primed.set(true));
+        scheduler.start(2);
+        scheduler.awaitPrimed();
+
+        assertThat(primed).isTrue();
+        Thread.sleep(50);
+        assertThat(targets).allSatisfy(t -> assertThat(t.dues).isEmpty());
+    }
+
+    @Test
+    void should_stop_handing_out_when_stopped_and_not_end_a_timed_schedule() throws Exception {
+        LoadTest test = LoadTest.target(TARGET).clients(3).rate(1000).duration(Duration.ofSeconds(30)).build();
+        Phase phase = new Phase(test, System.nanoTime());
+        scheduler = scheduler(test, phase, () -> { });
+        scheduler.start(3);
+        scheduler.awaitPrimed();
+        phase.startClock(System.nanoTime());
+        scheduler.go();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (targets.get(0).dues.size() < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+
+        scheduler.stop();
+        List<Integer> atStop = new ArrayList<>();
+        targets.forEach(t -> atStop.add(t.dues.size()));
+        Thread.sleep(50);
+
+        assertThat(targets.get(0).dues).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(targets).extracting(t -> t.dues.size()).containsExactlyElementsOf(atStop);
+        assertThat(targets).allSatisfy(t -> assertThat(t.ended.getCount()).as("a timed run's schedule never ends early").isOne());
+    }
+
+    @Test
+    void should_end_at_once_when_stopped_before_go() throws Exception {
+        LoadTest test = LoadTest.target(TARGET).clients(3).rate(1000).requests(3).build();
+        scheduler = scheduler(test, new Phase(test, System.nanoTime()), () -> { });
+        scheduler.start(4);
+        scheduler.awaitPrimed();
+
+        scheduler.stop();
+
+        assertThat(targets).allSatisfy(t -> {
+            assertThat(t.dues).isEmpty();
+            assertThat(t.ended.getCount()).isOne();
+        });
+    }
+}
