@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.loadtest.internal.ResultBuilder;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class ResultTest {
@@ -15,10 +15,10 @@ class ResultTest {
     private static final LoadTest TEST = LoadTest.target("http://127.0.0.1:1/").requests(10).build();
 
     private static Result result(Duration duration, Requests requests, Map<ErrorCategory, ErrorCount> errors) {
-        return new Result(TEST, duration, "h2c", requests, new StatusCodes(Map.of(200, 8L, 503, 1L)),
-                new Traffic(2_000, 300, 900, 1_500, 700), LatencyHistogram.EMPTY, LatencyHistogram.EMPTY,
-                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 2, errors,
-                java.util.Optional.empty(), java.util.List.of(), Verdict.OK, false);
+        return new ResultBuilder().test(TEST).duration(duration).protocol("h2c").requests(requests)
+                .statusCodes(new StatusCodes(Map.of(200, 8L, 503, 1L)))
+                .traffic(new Traffic(2_000, 300, 900, 1_500, 700)).connections(2).errors(errors).verdict(Verdict.OK)
+                .build();
     }
 
     @Test

@@ -124,8 +124,8 @@ public final class CapacityReport {
                     .append(escape(Text.real(r.rate().map(x -> x.achieved()).orElse(r.requestsPerSecond()))))
                     .append("</td><td>").append(rt.isEmpty() ? "-" : escape(Text.duration(rt.percentile(50))))
                     .append("</td><td>").append(rt.isEmpty() ? "-" : escape(Text.duration(rt.percentile(99))))
-                    .append("</td><td>").append(r.requestTime().isEmpty() ? "-"
-                            : escape(Text.duration(r.requestTime().percentile(50))))
+                    .append("</td><td>").append(r.serviceTime().isEmpty() ? "-"
+                            : escape(Text.duration(r.serviceTime().percentile(50))))
                     .append("</td><td>").append(Text.count(r.requests().failed())).append("</td><td>")
                     .append(escape(r.verdict().label())).append("</td><td>").append(escape(s.outcome().label()))
                     .append("</td><td>").append(escape(s.reason())).append("</td></tr>\n");

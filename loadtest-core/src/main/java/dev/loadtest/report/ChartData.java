@@ -52,7 +52,7 @@ final class ChartData {
 
     /** Whether the report draws the latency percentile distribution. */
     static boolean hasPercentiles(Result r) {
-        return !r.responseTime().isEmpty() || !r.requestTime().isEmpty();
+        return !r.responseTime().isEmpty() || !r.serviceTime().isEmpty();
     }
 
     /** Whether the report draws the timeline charts. */
@@ -99,7 +99,7 @@ final class ChartData {
     private static void percentiles(JsonGenerator g, Result r) throws IOException {
         TreeMap<Double, double[]> points = new TreeMap<>();
         addPercentiles(points, 0, r.responseTime());
-        addPercentiles(points, 1, r.requestTime());
+        addPercentiles(points, 1, r.serviceTime());
         g.writeStartObject();
         g.writeArrayFieldStart("x");
         for (double x : points.keySet()) {

@@ -54,7 +54,7 @@ class HtmlReportTest {
         assertThat(html).contains("<th scope=\"row\">response time (corrected)</th><td>"
                 + Text.duration(r.responseTime().min()) + "</td><td>" + Text.duration(r.responseTime().max()));
         assertThat(html).contains("<th scope=\"row\">service time (time for request)</th><td>"
-                + Text.duration(r.requestTime().min()));
+                + Text.duration(r.serviceTime().min()));
         // errors by category with their sample messages
         assertThat(html).contains("<th scope=\"row\">request timeout</th><td>227</td>")
                 .contains("<th scope=\"row\">connection reset or closed</th><td>3</td><td><code>Connection reset by peer");
@@ -128,7 +128,7 @@ class HtmlReportTest {
         assertThat(x).isSortedAccordingTo((a, b) -> Double.compare((Double) a, (Double) b));
         assertThat((double) response.get(0)).isCloseTo(millis(r.responseTime().min().toNanos()), within(0.01));
         assertThat(lastNumber(response)).isCloseTo(millis(r.responseTime().max().toNanos()), within(0.2));
-        assertThat(lastNumber(service)).isCloseTo(millis(r.requestTime().max().toNanos()), within(0.2));
+        assertThat(lastNumber(service)).isCloseTo(millis(r.serviceTime().max().toNanos()), within(0.2));
         // each point is (1 / (1 - p), the value at percentile p), and the curves never go down
         for (int i = 1; i < x.size() - 1; i += 7) {
             if (response.get(i) == null) {

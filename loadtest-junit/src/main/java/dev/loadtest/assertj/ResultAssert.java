@@ -106,10 +106,10 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
         return described(new LatencyAssert(actual.responseTime(), "response time"));
     }
 
-    /** Assertions on the service time ({@link Result#requestTime()}): from the request's send. */
+    /** Assertions on the service time ({@link Result#serviceTime()}): from the request's send. */
     public LatencyAssert serviceTime() {
         isNotNull();
-        return described(new LatencyAssert(actual.requestTime(), "service time"));
+        return described(new LatencyAssert(actual.serviceTime(), "service time"));
     }
 
     /** Assertions on the throughput, {@link Result#requestsPerSecond()}. */

@@ -7,6 +7,7 @@ import dev.loadtest.Rate;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.ResultBuilder;
 import dev.loadtest.internal.Verdicts;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
@@ -76,10 +77,13 @@ final class ResultAssembly {
         LatencyHistogram response = rateDriven ? LatencyHistogram.of(run.timeline().responseTotal()) : service;
         int maxOnConnection = run.clients().stream().mapToInt(Client::maxResponsesOnConnection).max().orElse(0);
         Verdict verdict = verdict(run, requests, errors, rate, maxOnConnection);
-        return new Result(run.test(), duration, run.protocol(), requests, new StatusCodes(statuses),
-                new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes),
-                service, response, LatencyHistogram.of(connect), LatencyHistogram.of(ttfb), Statistics.of(rates),
-                sum.connections, errors, rate, run.timeline().intervals(), verdict, run.isStopped());
+        return new ResultBuilder().test(run.test()).duration(duration).protocol(run.protocol()).requests(requests)
+                .statusCodes(new StatusCodes(statuses))
+                .traffic(new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes))
+                .responseTime(response).serviceTime(service).connectTime(LatencyHistogram.of(connect))
+                .timeToFirstByte(LatencyHistogram.of(ttfb)).clientRequestRates(Statistics.of(rates))
+                .connections(sum.connections).errors(errors).rate(rate).intervals(run.timeline().intervals())
+                .verdict(verdict).stopped(run.isStopped()).build();
     }
 
     private static Verdict verdict(EngineRun run, Requests requests, Map<ErrorCategory, ErrorCount> errors,

@@ -160,7 +160,7 @@ class LoadTestCommandTest {
         }
         assertThat(logged).isEqualTo(intervals.size());
         assertThat(responses).isEqualTo(result.responseTime().count());
-        assertThat(services).isEqualTo(result.requestTime().count());
+        assertThat(services).isEqualTo(result.serviceTime().count());
 
         assertThat(Files.readString(html, StandardCharsets.UTF_8)).containsIgnoringCase("<html");
     }
