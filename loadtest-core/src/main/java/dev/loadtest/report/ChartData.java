@@ -31,9 +31,9 @@ import org.HdrHistogram.HistogramIterationValue;
  *
  * <pre>{@code
  * {"expectedCharts": 4, "rateDriven": true,
- *  "percentiles": {"x": [1, 1.11, ...], "response": [ms...], "service": [ms...]},
+ *  "percentiles": {"x": [1, 1.11, ...], "responseTime": [ms...], "serviceTime": [ms...]},
  *  "timeline": {"interval": 1, "t": [1, 2, ...], "responses": [req/s...], "offered": [req/s...] or null,
- *               "response": {"p50": [...], "p90": [...], "p99": [...], "max": [...]}, "service": {...},
+ *               "responseTime": {"p50": [...], "p90": [...], "p99": [...], "max": [...]}, "serviceTime": {...},
  *               "status": {"2xx": [/s...], "3xx": [...], "4xx": [...], "5xx": [...], "errors": [...]}}}
  * }</pre>
  */
@@ -106,7 +106,7 @@ final class ChartData {
             g.writeNumber(round(x, 1e6));
         }
         g.writeEndArray();
-        String[] names = {"response", "service"};
+        String[] names = {"responseTime", "serviceTime"};
         for (int series = 0; series < 2; series++) {
             g.writeArrayFieldStart(names[series]);
             for (double[] values : points.values()) {
@@ -167,8 +167,8 @@ final class ChartData {
         } else {
             g.writeNull();
         }
-        latencies(g, "response", intervals, Interval::responseTime);
-        latencies(g, "service", intervals, Interval::serviceTime);
+        latencies(g, "responseTime", intervals, Interval::responseTime);
+        latencies(g, "serviceTime", intervals, Interval::serviceTime);
         g.writeObjectFieldStart("status");
         for (int statusClass = 2; statusClass <= 5; statusClass++) {
             int c = statusClass;

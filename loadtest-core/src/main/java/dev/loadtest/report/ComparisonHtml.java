@@ -35,7 +35,6 @@ import java.util.TreeSet;
  */
 public final class ComparisonHtml {
 
-    private static final String SCRIPT = "compare.js";
     private static final JsonFactory JSON = new JsonFactory();
 
     private ComparisonHtml() {
@@ -101,7 +100,7 @@ public final class ComparisonHtml {
         out.append("<script type=\"application/json\" id=\"compare-data\">").append(data(c)).append("</script>\n");
         out.append("<script>\n/*! uPlot ").append(escape(assets.uPlotVersion)).append(", its licence:\n")
                 .append(assets.uPlotLicense).append("*/\n").append(assets.uPlotJs).append("\n</script>\n");
-        out.append("<script>\n").append(script()).append("\n</script>\n</body>\n</html>\n");
+        out.append("<script>\n").append(assets.compareJs).append("\n</script>\n</body>\n</html>\n");
         return out.toString();
     }
 
@@ -249,9 +248,5 @@ public final class ComparisonHtml {
             sum = sum.plus(r.responseTime());
         }
         return sum;
-    }
-
-    private static String script() {
-        return Assets.read(SCRIPT);   // beside the report's other assets, in this package
     }
 }

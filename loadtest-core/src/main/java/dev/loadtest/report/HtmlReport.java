@@ -311,7 +311,7 @@ public final class HtmlReport {
             }
             out.append("</tr></thead>\n<tbody>\n");
             latencyRow(open ? "response time (corrected)" : "response time", r.responseTime());
-            latencyRow("service time (time for request)", r.serviceTime());
+            latencyRow("service time", r.serviceTime());
             latencyRow("time for connect", r.connectTime());
             latencyRow("time to 1st byte", r.timeToFirstByte());
             Statistics c = r.clientRequestRates();

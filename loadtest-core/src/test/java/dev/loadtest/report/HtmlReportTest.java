@@ -53,7 +53,7 @@ class HtmlReportTest {
         // the latency table: h2load's columns, corrected and uncorrected rows
         assertThat(html).contains("<th scope=\"row\">response time (corrected)</th><td>"
                 + Text.duration(r.responseTime().min()) + "</td><td>" + Text.duration(r.responseTime().max()));
-        assertThat(html).contains("<th scope=\"row\">service time (time for request)</th><td>"
+        assertThat(html).contains("<th scope=\"row\">service time</th><td>"
                 + Text.duration(r.serviceTime().min()));
         // errors by category with their sample messages
         assertThat(html).contains("<th scope=\"row\">request timeout</th><td>227</td>")
@@ -121,8 +121,8 @@ class HtmlReportTest {
         assertThat(data).containsEntry("expectedCharts", 4L).containsEntry("rateDriven", true);
         Map<String, Object> percentiles = map(data.get("percentiles"));
         List<Object> x = list(percentiles.get("x"));
-        List<Object> response = list(percentiles.get("response"));
-        List<Object> service = list(percentiles.get("service"));
+        List<Object> response = list(percentiles.get("responseTime"));
+        List<Object> service = list(percentiles.get("serviceTime"));
         assertThat(x).hasSameSizeAs(response).hasSameSizeAs(service).hasSizeGreaterThan(50);
         assertThat(x.get(0)).isEqualTo(1.0);                                    // 0 %: 1 / (1 - 0)
         assertThat(x).isSortedAccordingTo((a, b) -> Double.compare((Double) a, (Double) b));
@@ -145,7 +145,7 @@ class HtmlReportTest {
         assertThat(list(timeline.get("t"))).hasSize(ReportFixtures.SECONDS).startsWith(1.0, 2.0).endsWith(30.0);
         assertThat(list(timeline.get("responses")).get(0)).isEqualTo(r.intervals().get(0).requestsPerSecond());
         assertThat(list(timeline.get("offered"))).startsWith(100.0, 300.0).endsWith(2_000.0);
-        Map<String, Object> latency = map(timeline.get("response"));
+        Map<String, Object> latency = map(timeline.get("responseTime"));
         assertThat(latency).containsOnlyKeys("p50", "p90", "p99", "max");
         assertThat(list(latency.get("p99")).get(ReportFixtures.EMPTY_INTERVAL)).isNull();   // a gap, not a zero
         assertThat((double) list(latency.get("max")).get(20))
@@ -168,8 +168,8 @@ class HtmlReportTest {
         Map<String, Object> data = data(html);
         assertThat(data).containsEntry("expectedCharts", 1L).containsEntry("timeline", null)
                 .containsEntry("rateDriven", false);
-        assertThat(list(map(data.get("percentiles")).get("response")))
-                .isEqualTo(list(map(data.get("percentiles")).get("service")));
+        assertThat(list(map(data.get("percentiles")).get("responseTime")))
+                .isEqualTo(list(map(data.get("percentiles")).get("serviceTime")));
     }
 
     @Test
