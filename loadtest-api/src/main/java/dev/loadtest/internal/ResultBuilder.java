@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -174,6 +175,7 @@ public final class ResultBuilder {
 
     /** Keeps an unmodifiable copy. */
     public ResultBuilder errors(Map<ErrorCategory, ErrorCount> errors) {
+        Objects.requireNonNull(errors, "a result's errors must not be null");
         this.errors = errors.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(errors));
         return this;
     }
@@ -185,6 +187,7 @@ public final class ResultBuilder {
 
     /** Keeps an unmodifiable copy. */
     public ResultBuilder intervals(List<Interval> intervals) {
+        Objects.requireNonNull(intervals, "a result's intervals must not be null");
         this.intervals = List.copyOf(intervals);
         return this;
     }

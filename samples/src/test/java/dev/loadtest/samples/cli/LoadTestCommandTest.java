@@ -131,7 +131,7 @@ class LoadTestCommandTest {
             String[] cells = rows.get(i + 1).split(",");
             assertThat(cells).hasSize(TimelineCsv.COLUMNS.size());
             assertThat(Long.parseLong(cells[TimelineCsv.COLUMNS.indexOf("done")])).isEqualTo(intervals.get(i).done());
-            assertThat(new java.math.BigDecimal(cells[TimelineCsv.COLUMNS.indexOf("responseP99Micros")])
+            assertThat(new java.math.BigDecimal(cells[TimelineCsv.COLUMNS.indexOf("responseTimeP99Micros")])
                     .movePointRight(3).longValueExact()).isEqualTo(intervals.get(i).responseTime().p99().toNanos());
         }
 
