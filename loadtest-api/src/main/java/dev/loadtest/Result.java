@@ -1,11 +1,11 @@
 package dev.loadtest;
 
 import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.internal.ResultFigures;
 import dev.loadtest.internal.report.TextReport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -33,42 +33,10 @@ public final class Result {
         ResultBuilder.useConstructor(Result::new);
     }
 
-    private final LoadTest test;
-    private final Duration duration;
-    private final String protocol;
-    private final Requests requests;
-    private final StatusCodes statusCodes;
-    private final Traffic traffic;
-    private final LatencyHistogram responseTime;
-    private final LatencyHistogram serviceTime;
-    private final LatencyHistogram connectTime;
-    private final LatencyHistogram timeToFirstByte;
-    private final Statistics clientRequestRates;
-    private final long connections;
-    private final Map<ErrorCategory, ErrorCount> errors;
-    private final Optional<Rate> rate;
-    private final List<Interval> intervals;
-    private final Verdict verdict;
-    private final boolean stopped;
+    private final ResultFigures figures;
 
-    private Result(ResultBuilder b) {
-        this.test = required(b.test(), "test");
-        this.duration = required(b.duration(), "duration");
-        this.protocol = required(b.protocol(), "protocol");
-        this.requests = required(b.requests(), "requests");
-        this.statusCodes = required(b.statusCodes(), "statusCodes");
-        this.traffic = required(b.traffic(), "traffic");
-        this.responseTime = required(b.responseTime(), "responseTime");
-        this.serviceTime = required(b.serviceTime(), "serviceTime");
-        this.connectTime = required(b.connectTime(), "connectTime");
-        this.timeToFirstByte = required(b.timeToFirstByte(), "timeToFirstByte");
-        this.clientRequestRates = required(b.clientRequestRates(), "clientRequestRates");
-        this.connections = b.connections();
-        this.errors = required(b.errors(), "errors");   // the builder keeps an unmodifiable copy
-        this.rate = required(b.rate(), "rate");
-        this.intervals = required(b.intervals(), "intervals");
-        this.verdict = required(b.verdict(), "verdict");
-        this.stopped = b.stopped();
+    private Result(ResultFigures figures) {
+        this.figures = figures;
     }
 
     /**
@@ -85,41 +53,39 @@ public final class Result {
                   LatencyHistogram connectTime, LatencyHistogram timeToFirstByte, Statistics clientRequestRates,
                   long connections, Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate,
                   List<Interval> intervals, Verdict verdict, boolean stopped) {
-        this(new ResultBuilder().test(test).duration(duration).protocol(protocol).requests(requests)
-                .statusCodes(statusCodes).traffic(traffic).serviceTime(serviceTime).responseTime(responseTime)
-                .connectTime(connectTime).timeToFirstByte(timeToFirstByte).clientRequestRates(clientRequestRates)
-                .connections(connections).errors(errors).rate(rate).intervals(intervals).verdict(verdict)
-                .stopped(stopped));
+        this(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime, serviceTime,
+                connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals, verdict,
+                stopped));
     }
 
     /** The configuration that was run. */
     public LoadTest test() {
-        return test;
+        return figures.test();
     }
 
     /** The measured phase, warm-up excluded. */
     public Duration duration() {
-        return duration;
+        return figures.duration();
     }
 
     /** The application protocol spoken, as ALPN names it: {@code http/1.1}, {@code h2c}, {@code h2}. */
     public String protocol() {
-        return protocol;
+        return figures.protocol();
     }
 
     /** Request counts. */
     public Requests requests() {
-        return requests;
+        return figures.requests();
     }
 
     /** Responses by exact status code. */
     public StatusCodes statusCodes() {
-        return statusCodes;
+        return figures.statusCodes();
     }
 
     /** Bytes received and sent. */
     public Traffic traffic() {
-        return traffic;
+        return figures.traffic();
     }
 
     /**
@@ -128,7 +94,7 @@ public final class Result {
      * as {@link #serviceTime()}. What a user waits; what budgets limit by default.
      */
     public LatencyHistogram responseTime() {
-        return responseTime;
+        return figures.responseTime();
     }
 
     /**
@@ -137,7 +103,7 @@ public final class Result {
      * from its first send, so the latency shows what the rotation cost.
      */
     public LatencyHistogram serviceTime() {
-        return serviceTime;
+        return figures.serviceTime();
     }
 
     /**
@@ -148,92 +114,84 @@ public final class Result {
      */
     @Deprecated(since = "0.2")
     public LatencyHistogram requestTime() {
-        return serviceTime;
+        return figures.serviceTime();
     }
 
     /** Per connection (warm-up included): TCP connect, plus the TLS handshake for https. */
     public LatencyHistogram connectTime() {
-        return connectTime;
+        return figures.connectTime();
     }
 
     /** Per connection (warm-up included), as h2load: from starting to connect to the first response head. */
     public LatencyHistogram timeToFirstByte() {
-        return timeToFirstByte;
+        return figures.timeToFirstByte();
     }
 
     /** Each connection's finished requests per second of its life. */
     public Statistics clientRequestRates() {
-        return clientRequestRates;
+        return figures.clientRequestRates();
     }
 
     /** Connections opened during the run (warm-up included), reconnections included. */
     public long connections() {
-        return connections;
+        return figures.connections();
     }
 
     /** Failures by category, each with a sample message; only categories that occurred. Unmodifiable. */
     public Map<ErrorCategory, ErrorCount> errors() {
-        return errors;
+        return figures.errors();
     }
 
     /** The open model's figures, in a rate-driven run. */
     public Optional<Rate> rate() {
-        return rate;
+        return figures.rate();
     }
 
     /** The timeline, one entry per interval of the measured phase. Unmodifiable. */
     public List<Interval> intervals() {
-        return intervals;
+        return figures.intervals();
     }
 
     /** The run's status at a glance. */
     public Verdict verdict() {
-        return verdict;
+        return figures.verdict();
     }
 
     /** Whether the run was ended early by {@link LoadTestRun#stop()} or an interrupt. */
     public boolean stopped() {
-        return stopped;
+        return figures.stopped();
     }
 
     /** Responses finished (any status) per second of the measured phase, as h2load's req/s. */
     public double requestsPerSecond() {
-        return perSecond(requests.responded());
+        return perSecond(figures.requests().responded());
     }
 
     /** Bytes received per second of the measured phase. */
     public double bytesPerSecond() {
-        return perSecond(traffic.totalBytes());
+        return perSecond(figures.traffic().totalBytes());
     }
 
     /** How often a category of error occurred; zero if never. */
     public long errorCount(ErrorCategory category) {
-        return errors.getOrDefault(category, ErrorCount.NONE).count();
+        return figures.errors().getOrDefault(category, ErrorCount.NONE).count();
     }
 
     /** Whether every request done succeeded and no error of any kind occurred. */
     public boolean isClean() {
-        return requests.failed() == 0 && errors.isEmpty() && requests.done() > 0;
+        Requests q = figures.requests();
+        return q.failed() == 0 && figures.errors().isEmpty() && q.done() > 0;
     }
 
     /** Equal when every figure is equal (the histograms value for value). */
     @Override
     public boolean equals(Object o) {
-        return o == this || o instanceof Result r
-                && test.equals(r.test) && duration.equals(r.duration) && protocol.equals(r.protocol)
-                && requests.equals(r.requests) && statusCodes.equals(r.statusCodes) && traffic.equals(r.traffic)
-                && responseTime.equals(r.responseTime) && serviceTime.equals(r.serviceTime)
-                && connectTime.equals(r.connectTime) && timeToFirstByte.equals(r.timeToFirstByte)
-                && clientRequestRates.equals(r.clientRequestRates) && connections == r.connections
-                && errors.equals(r.errors) && rate.equals(r.rate) && intervals.equals(r.intervals)
-                && verdict == r.verdict && stopped == r.stopped;
+        return o == this || o instanceof Result r && figures.equals(r.figures);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(test, duration, protocol, requests, statusCodes, traffic, responseTime, serviceTime,
-                connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals, verdict,
-                stopped);
+        return figures.hashCode();
     }
 
     /** The h2load-style text report. */
@@ -243,11 +201,7 @@ public final class Result {
     }
 
     private double perSecond(long count) {
-        double seconds = duration.toNanos() / 1e9;
+        double seconds = figures.duration().toNanos() / 1e9;
         return seconds > 0 ? count / seconds : 0;
-    }
-
-    private static <T> T required(T value, String name) {
-        return Objects.requireNonNull(value, () -> "a result's " + name + " must be set");
     }
 }

@@ -13,11 +13,8 @@ import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -33,16 +30,16 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p>{@code test}, {@code duration}, {@code protocol} and {@code verdict} must be set; every other figure
- * starts as nothing measured (zero counts, empty histograms, no rate, no intervals). Each getter has the name of
- * its setter and of the {@code Result} accessor.
+ * starts as nothing measured (zero counts, empty histograms, no rate, no intervals). Each setter has the name of
+ * the {@code Result} accessor.
  */
 public final class ResultBuilder {
 
     /*
-     * Result's constructor is private to its package; Result hands it over from its static initializer. This is
+     * Result's constructor is private; Result hands it over from its static initializer. This is
      * OkHttp's `Internal` escape hatch: the implementation reaches what the public package does not offer users.
      */
-    private static volatile Function<ResultBuilder, Result> constructor;
+    private static volatile Function<ResultFigures, Result> constructor;
 
     private LoadTest test;
     private Duration duration;
@@ -81,7 +78,7 @@ public final class ResultBuilder {
      *
      * @throws IllegalStateException if a constructor was given already
      */
-    public static void useConstructor(Function<ResultBuilder, Result> resultConstructor) {
+    public static void useConstructor(Function<ResultFigures, Result> resultConstructor) {
         if (constructor != null) {
             throw new IllegalStateException("Result's constructor is given once, by Result itself");
         }
@@ -92,15 +89,17 @@ public final class ResultBuilder {
      * The result.
      *
      * @throws NullPointerException naming the figure, if {@code test}, {@code duration}, {@code protocol} or
-     *     {@code verdict} was not set
+     *     {@code verdict} was not set, or another was set to {@code null}
      */
     public Result build() {
-        Function<ResultBuilder, Result> c = constructor;
+        Function<ResultFigures, Result> c = constructor;
         if (c == null) {
             initialize(Result.class);   // runs Result's static initializer, which hands its constructor over
             c = constructor;
         }
-        return c.apply(this);
+        return c.apply(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime,
+                serviceTime, connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals,
+                verdict, stopped));
     }
 
     private static void initialize(Class<?> type) {
@@ -173,10 +172,9 @@ public final class ResultBuilder {
         return this;
     }
 
-    /** Keeps an unmodifiable copy. */
+    /** Kept as an unmodifiable copy. */
     public ResultBuilder errors(Map<ErrorCategory, ErrorCount> errors) {
-        Objects.requireNonNull(errors, "a result's errors must not be null");
-        this.errors = errors.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(errors));
+        this.errors = errors;
         return this;
     }
 
@@ -185,10 +183,9 @@ public final class ResultBuilder {
         return this;
     }
 
-    /** Keeps an unmodifiable copy. */
+    /** Kept as an unmodifiable copy. */
     public ResultBuilder intervals(List<Interval> intervals) {
-        Objects.requireNonNull(intervals, "a result's intervals must not be null");
-        this.intervals = List.copyOf(intervals);
+        this.intervals = intervals;
         return this;
     }
 
@@ -200,73 +197,5 @@ public final class ResultBuilder {
     public ResultBuilder stopped(boolean stopped) {
         this.stopped = stopped;
         return this;
-    }
-
-    public LoadTest test() {
-        return test;
-    }
-
-    public Duration duration() {
-        return duration;
-    }
-
-    public String protocol() {
-        return protocol;
-    }
-
-    public Requests requests() {
-        return requests;
-    }
-
-    public StatusCodes statusCodes() {
-        return statusCodes;
-    }
-
-    public Traffic traffic() {
-        return traffic;
-    }
-
-    public LatencyHistogram responseTime() {
-        return responseTime;
-    }
-
-    public LatencyHistogram serviceTime() {
-        return serviceTime;
-    }
-
-    public LatencyHistogram connectTime() {
-        return connectTime;
-    }
-
-    public LatencyHistogram timeToFirstByte() {
-        return timeToFirstByte;
-    }
-
-    public Statistics clientRequestRates() {
-        return clientRequestRates;
-    }
-
-    public long connections() {
-        return connections;
-    }
-
-    public Map<ErrorCategory, ErrorCount> errors() {
-        return errors;
-    }
-
-    public Optional<Rate> rate() {
-        return rate;
-    }
-
-    public List<Interval> intervals() {
-        return intervals;
-    }
-
-    public Verdict verdict() {
-        return verdict;
-    }
-
-    public boolean stopped() {
-        return stopped;
     }
 }

@@ -393,9 +393,9 @@ class ResultJsonTest {
     }
 
     private static void assertSameResult(Result actual, Result expected) {
-        assertThat(actual).usingRecursiveComparison().usingOverriddenEquals().ignoringFields("test")
-                .isEqualTo(expected);
-        // the record components one by one too, so a failure names the component
+        // every figure but the test, which has no equality of its own (read back, it is another object)
+        assertThat(ResultBuilder.from(actual).test(expected.test()).build()).isEqualTo(expected);
+        // the figures one by one too, so a failure names the figure
         assertThat(actual.duration()).isEqualTo(expected.duration());
         assertThat(actual.protocol()).isEqualTo(expected.protocol());
         assertThat(actual.requests()).isEqualTo(expected.requests());
