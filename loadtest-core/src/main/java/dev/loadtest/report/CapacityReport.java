@@ -34,8 +34,6 @@ import java.util.TreeMap;
  */
 public final class CapacityReport {
 
-    private static final String CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-            + "img-src data:; base-uri 'none'; form-action 'none'";
     private static final double[] PERCENTILES = {50, 90, 99, 99.9};
 
     private CapacityReport() {
@@ -70,11 +68,10 @@ public final class CapacityReport {
                 .targets().get(0));
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(Assets.CSP).append("\">\n")
                 .append("<meta name=\"generator\" content=\"loadtest CapacityReport\">\n")
                 .append("<title>").append(escape("loadtest capacity: " + target)).append("</title>\n")
-                .append("<script>window.__reportErrors = []; window.addEventListener('error', function (e) { "
-                        + "window.__reportErrors.push(e.message || String(e)); }, true);</script>\n")
+                .append("<script>\n").append(assets.errorCaptureJs).append("\n</script>\n")
                 .append("<style>\n").append(assets.uPlotCss).append("\n</style>\n")
                 .append("<style>\n").append(assets.reportCss).append("\n</style>\n")
                 .append("</head>\n<body>\n<main>\n");

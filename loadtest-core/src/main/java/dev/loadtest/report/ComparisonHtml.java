@@ -67,12 +67,9 @@ public final class ComparisonHtml {
         ChangeVerdict v = c.verdict();
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-                        + "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
-                        + "form-action 'none'\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(Assets.CSP).append("\">\n")
                 .append("<title>loadtest comparison: ").append(v).append("</title>\n")
-                .append("<script>window.__reportErrors = []; window.addEventListener('error', function (e) { "
-                        + "window.__reportErrors.push(e.message || String(e)); }, true);</script>\n")
+                .append("<script>\n").append(assets.errorCaptureJs).append("\n</script>\n")
                 .append("<style>\n").append(assets.uPlotCss).append("\n</style>\n")
                 .append("<style>\n").append(assets.reportCss).append("\n.verdict-improved, .verdict-unchanged "
                         + "{ background: var(--ok); } .verdict-regressed { background: var(--bad); } "
