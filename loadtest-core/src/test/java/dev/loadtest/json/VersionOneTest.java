@@ -89,6 +89,24 @@ class VersionOneTest {
         assertThat(merged.test().clients()).isEqualTo(4);
     }
 
+    @Test
+    void should_read_a_capacity_document_whose_step_results_are_version_1() throws IOException {
+        // a capacity document of 0.1 carries version-1 results; the capacity format itself did not change
+        String capacity = """
+                {"format": "loadtest-capacity", "formatVersion": 1,
+                 "capacity": {"conclusion": "max-rate-held", "limitedBy": "maxRate", "heldRate": 40, "failedRate": null,
+                  "generatorRate": null, "capacity": null, "summary": "",
+                  "objective": {"latency": [{"percentile": 99, "maxMicros": 500000}], "maxErrorRate": 0.01},
+                  "steps": [{"number": 1, "phase": "doubling", "rate": 40, "outcome": "held", "reason": "",
+                             "breaches": [], "result": %s}]}}
+                """.formatted(v1("shard0.json"));
+
+        Result step = CapacityJson.fromJson(capacity).steps().get(0).result();
+
+        assertSameResult(step, ResultJson.fromJson(v1("shard0.json")));
+        assertThat(step.responseTime()).isNotEqualTo(step.serviceTime());
+    }
+
     /** Every figure equal; the tests, which have no equality of their own, equal as written down. */
     private static void assertSameResult(Result actual, Result expected) {
         assertThat(ResultBuilder.from(actual).test(expected.test()).build()).isEqualTo(expected);
