@@ -94,6 +94,13 @@ class ResultTest {
     }
 
     @Test
+    void should_take_results_constructor_from_result_only() {
+        assertThatThrownBy(() -> ResultBuilder.useConstructor(figures -> null))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("Result's constructor is given once, by Result itself");
+    }
+
+    @Test
     void should_be_equal_when_every_figure_is_equal() {
         Result r = result(Duration.ofSeconds(1), new Requests(10, 10, 10, 9, 1, 0, 0, 0), Map.of());
 

@@ -76,10 +76,11 @@ public final class ResultBuilder {
     /**
      * Called once, by {@code Result}'s static initializer, with its private constructor.
      *
-     * @throws IllegalStateException if a constructor was given already
+     * @throws IllegalStateException if the caller is not {@code Result}, or a constructor was given already
      */
     public static void useConstructor(Function<ResultFigures, Result> resultConstructor) {
-        if (constructor != null) {
+        Class<?> caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass();
+        if (caller != Result.class || constructor != null) {
             throw new IllegalStateException("Result's constructor is given once, by Result itself");
         }
         constructor = resultConstructor;
