@@ -10,7 +10,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * significant digits), so its memory is bounded whatever the run length and it merges losslessly.
  *
  * <pre>{@code
- * LatencyHistogram t = result.requestTime();
+ * LatencyHistogram t = result.serviceTime();
  * Duration p99 = t.percentile(99);
  * Histogram raw = t.toHistogram();             // a copy, for HdrHistogram's own tools
  * }</pre>

@@ -1,12 +1,11 @@
 package dev.loadtest;
 
+import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.internal.ResultFigures;
 import dev.loadtest.internal.report.TextReport;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -18,78 +17,181 @@ import java.util.Optional;
  * System.out.println(r);                                   // h2load-style report
  * double rps = r.requestsPerSecond();
  * Duration p99 = r.responseTime().percentile(99);        // corrected for coordinated omission
+ * Duration own = r.serviceTime().percentile(99);         // from the send: h2load's "time for request"
  * long notFound = r.statusCodes().count(404);
  * }</pre>
  *
- * @param test the configuration that was run
- * @param duration the measured phase, warm-up excluded
- * @param protocol the application protocol spoken, as ALPN names it: {@code http/1.1}, {@code h2c}, {@code h2}
- * @param requests request counts
- * @param statusCodes responses by exact status code
- * @param traffic bytes received and sent
- * @param requestTime h2load's "time for request", the service time: from a request being put on the wire to
- *     its response being complete; for a request the server did not process and that was sent again
- *     ({@link Requests#retried()}), from its first send, so the latency shows what the rotation cost
- * @param responseTime corrected for coordinated omission: from the time the request was due by the
- *     rate's schedule to its response being complete (wrk2's latency); in a closed-model run, with no
- *     schedule, the same as {@code requestTime}
- * @param connectTime per connection (warm-up included): TCP connect, plus the TLS handshake for https
- * @param timeToFirstByte per connection (warm-up included), as h2load: from starting to connect to the
- *     first response head
- * @param clientRequestRates each connection's finished requests per second of its life
- * @param connections connections opened during the run (warm-up included), reconnections included
- * @param errors failures by category, each with a sample message; only categories that occurred
- * @param rate the open model's figures, in a rate-driven run
- * @param intervals the timeline, one entry per interval of the measured phase
- * @param verdict the run's status at a glance
- * @param stopped whether the run was ended early by {@link LoadTestRun#stop()} or an interrupt
+ * <p>Results come from a run ({@link LoadTest#run()}), from a file ({@code ResultJson.read}) or from adding
+ * shards up ({@link Results#merge(List)}); they are not built by hand. That keeps their shape open: a figure
+ * added in a later version is one more accessor, and no caller breaks. Two results are equal when every
+ * figure is equal.
  */
-public record Result(LoadTest test, Duration duration, String protocol, Requests requests, StatusCodes statusCodes,
-                     Traffic traffic, LatencyHistogram requestTime, LatencyHistogram responseTime,
-                     LatencyHistogram connectTime, LatencyHistogram timeToFirstByte, Statistics clientRequestRates,
-                     long connections, Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate,
-                     List<Interval> intervals, Verdict verdict, boolean stopped) {
+public final class Result {
+
+    static {
+        // the internal builder constructs results through this constructor, which users cannot call
+        ResultBuilder.useConstructor(Result::new);
+    }
+
+    private final ResultFigures figures;
+
+    private Result(ResultFigures figures) {
+        this.figures = figures;
+    }
 
     /**
-     * Checks that no field is {@code null}; keeps unmodifiable copies of the collections.
+     * The constructor of version 0.1, when a result was a record.
+     *
+     * @deprecated since 0.2: results come from a run, {@code ResultJson.read} or {@link Results#merge(List)}, and
+     *     are no longer built by hand, so that a figure can be added without breaking callers. This constructor
+     *     builds a result with the figures of 0.1 only. Note the order: {@code serviceTime} (0.1's
+     *     {@code requestTime}) before {@code responseTime}.
      */
-    public Result {
-        Objects.requireNonNull(test, "test");
-        Objects.requireNonNull(duration, "duration");
-        Objects.requireNonNull(protocol, "protocol");
-        Objects.requireNonNull(requests, "requests");
-        Objects.requireNonNull(statusCodes, "statusCodes");
-        Objects.requireNonNull(traffic, "traffic");
-        Objects.requireNonNull(requestTime, "requestTime");
-        Objects.requireNonNull(responseTime, "responseTime");
-        Objects.requireNonNull(rate, "rate");
-        Objects.requireNonNull(verdict, "verdict");
-        intervals = List.copyOf(intervals);
-        Objects.requireNonNull(connectTime, "connectTime");
-        Objects.requireNonNull(timeToFirstByte, "timeToFirstByte");
-        Objects.requireNonNull(clientRequestRates, "clientRequestRates");
-        Objects.requireNonNull(errors, "errors");
-        errors = errors.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(errors));
+    @Deprecated(since = "0.2", forRemoval = true)
+    public Result(LoadTest test, Duration duration, String protocol, Requests requests, StatusCodes statusCodes,
+                  Traffic traffic, LatencyHistogram serviceTime, LatencyHistogram responseTime,
+                  LatencyHistogram connectTime, LatencyHistogram timeToFirstByte, Statistics clientRequestRates,
+                  long connections, Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate,
+                  List<Interval> intervals, Verdict verdict, boolean stopped) {
+        this(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime, serviceTime,
+                connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals, verdict,
+                stopped));
+    }
+
+    /** The configuration that was run. */
+    public LoadTest test() {
+        return figures.test();
+    }
+
+    /** The measured phase, warm-up excluded. */
+    public Duration duration() {
+        return figures.duration();
+    }
+
+    /** The application protocol spoken, as ALPN names it: {@code http/1.1}, {@code h2c}, {@code h2}. */
+    public String protocol() {
+        return figures.protocol();
+    }
+
+    /** Request counts. */
+    public Requests requests() {
+        return figures.requests();
+    }
+
+    /** Responses by exact status code. */
+    public StatusCodes statusCodes() {
+        return figures.statusCodes();
+    }
+
+    /** Bytes received and sent. */
+    public Traffic traffic() {
+        return figures.traffic();
+    }
+
+    /**
+     * The response time, corrected for coordinated omission: from the time the request was due by the rate's
+     * schedule to its response being complete (wrk2's latency). In a closed-model run, with no schedule, the same
+     * as {@link #serviceTime()}. What a user waits; what budgets limit by default.
+     */
+    public LatencyHistogram responseTime() {
+        return figures.responseTime();
+    }
+
+    /**
+     * The service time, h2load's "time for request": from a request being put on the wire to its response being
+     * complete. For a request the server did not process and that was sent again ({@link Requests#retried()}),
+     * from its first send, so the latency shows what the rotation cost.
+     */
+    public LatencyHistogram serviceTime() {
+        return figures.serviceTime();
+    }
+
+    /**
+     * The service time under its 0.1 name.
+     *
+     * @deprecated since 0.2, use {@link #serviceTime()}: the same figure, under the name it has everywhere
+     *     (JSON, reports, budgets, assertions)
+     */
+    @Deprecated(since = "0.2")
+    public LatencyHistogram requestTime() {
+        return figures.serviceTime();
+    }
+
+    /** Per connection (warm-up included): TCP connect, plus the TLS handshake for https. */
+    public LatencyHistogram connectTime() {
+        return figures.connectTime();
+    }
+
+    /** Per connection (warm-up included), as h2load: from starting to connect to the first response head. */
+    public LatencyHistogram timeToFirstByte() {
+        return figures.timeToFirstByte();
+    }
+
+    /** Each connection's finished requests per second of its life. */
+    public Statistics clientRequestRates() {
+        return figures.clientRequestRates();
+    }
+
+    /** Connections opened during the run (warm-up included), reconnections included. */
+    public long connections() {
+        return figures.connections();
+    }
+
+    /** Failures by category, each with a sample message; only categories that occurred. Unmodifiable. */
+    public Map<ErrorCategory, ErrorCount> errors() {
+        return figures.errors();
+    }
+
+    /** The open model's figures, in a rate-driven run. */
+    public Optional<Rate> rate() {
+        return figures.rate();
+    }
+
+    /** The timeline, one entry per interval of the measured phase. Unmodifiable. */
+    public List<Interval> intervals() {
+        return figures.intervals();
+    }
+
+    /** The run's status at a glance. */
+    public Verdict verdict() {
+        return figures.verdict();
+    }
+
+    /** Whether the run was ended early by {@link LoadTestRun#stop()} or an interrupt. */
+    public boolean stopped() {
+        return figures.stopped();
     }
 
     /** Responses finished (any status) per second of the measured phase, as h2load's req/s. */
     public double requestsPerSecond() {
-        return perSecond(requests.responded());
+        return perSecond(figures.requests().responded());
     }
 
     /** Bytes received per second of the measured phase. */
     public double bytesPerSecond() {
-        return perSecond(traffic.totalBytes());
+        return perSecond(figures.traffic().totalBytes());
     }
 
     /** How often a category of error occurred; zero if never. */
     public long errorCount(ErrorCategory category) {
-        return errors.getOrDefault(category, ErrorCount.NONE).count();
+        return figures.errors().getOrDefault(category, ErrorCount.NONE).count();
     }
 
     /** Whether every request done succeeded and no error of any kind occurred. */
     public boolean isClean() {
-        return requests.failed() == 0 && errors.isEmpty() && requests.done() > 0;
+        Requests q = figures.requests();
+        return q.failed() == 0 && figures.errors().isEmpty() && q.done() > 0;
+    }
+
+    /** Equal when every figure is equal (the histograms value for value). */
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof Result r && figures.equals(r.figures);
+    }
+
+    @Override
+    public int hashCode() {
+        return figures.hashCode();
     }
 
     /** The h2load-style text report. */
@@ -99,7 +201,7 @@ public record Result(LoadTest test, Duration duration, String protocol, Requests
     }
 
     private double perSecond(long count) {
-        double seconds = duration.toNanos() / 1e9;
+        double seconds = figures.duration().toNanos() / 1e9;
         return seconds > 0 ? count / seconds : 0;
     }
 }

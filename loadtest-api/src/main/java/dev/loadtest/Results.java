@@ -1,6 +1,7 @@
 package dev.loadtest;
 
 import dev.loadtest.internal.Redaction;
+import dev.loadtest.internal.ResultBuilder;
 import dev.loadtest.internal.Verdicts;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -183,7 +184,7 @@ public final class Results {
         long retried = 0;
         long totalBytes = 0, headerBytes = 0, decoded = 0, data = 0, sent = 0, connections = 0;
         Map<Integer, Long> statuses = new TreeMap<>();
-        LatencyHistogram requestTime = LatencyHistogram.EMPTY;
+        LatencyHistogram serviceTime = LatencyHistogram.EMPTY;
         LatencyHistogram responseTime = LatencyHistogram.EMPTY;
         LatencyHistogram connectTime = LatencyHistogram.EMPTY;
         LatencyHistogram ttfb = LatencyHistogram.EMPTY;
@@ -212,7 +213,7 @@ public final class Results {
             sent += t.sentBytes();
             connections += r.connections();
             r.statusCodes().counts().forEach((code, n) -> statuses.merge(code, n, Long::sum));
-            requestTime = requestTime.plus(r.requestTime());
+            serviceTime = serviceTime.plus(r.serviceTime());
             responseTime = responseTime.plus(r.responseTime());
             connectTime = connectTime.plus(r.connectTime());
             ttfb = ttfb.plus(r.timeToFirstByte());
@@ -236,18 +237,17 @@ public final class Results {
             intervals.add(mergeIntervals(same));
         }
         boolean allStalled = results.stream().allMatch(r -> r.verdict() == Verdict.STALLED);
-        Result sum = new Result(test, duration, results.get(0).protocol(),
-                new Requests(total, started, done, succeeded, failed, errored, timeout, notIssued, retried),
-                new StatusCodes(statuses), new Traffic(totalBytes, headerBytes, decoded, data, sent),
-                requestTime, responseTime, connectTime, ttfb, mergeStatistics(clientRates), connections, errors,
-                Optional.ofNullable(rate), intervals, Verdict.OK, stopped);
+        Result sum = new ResultBuilder().test(test).duration(duration).protocol(results.get(0).protocol())
+                .requests(new Requests(total, started, done, succeeded, failed, errored, timeout, notIssued, retried))
+                .statusCodes(new StatusCodes(statuses)).traffic(new Traffic(totalBytes, headerBytes, decoded, data, sent))
+                .responseTime(responseTime).serviceTime(serviceTime).connectTime(connectTime).timeToFirstByte(ttfb)
+                .clientRequestRates(mergeStatistics(clientRates)).connections(connections).errors(errors)
+                .rate(Optional.ofNullable(rate)).intervals(intervals).verdict(Verdict.OK).stopped(stopped).build();
         return withVerdict(sum, verdict(sum, allStalled));
     }
 
     private static Result withVerdict(Result r, Verdict verdict) {
-        return new Result(r.test(), r.duration(), r.protocol(), r.requests(), r.statusCodes(), r.traffic(),
-                r.requestTime(), r.responseTime(), r.connectTime(), r.timeToFirstByte(), r.clientRequestRates(),
-                r.connections(), r.errors(), r.rate(), r.intervals(), verdict, r.stopped());
+        return ResultBuilder.from(r).verdict(verdict).build();
     }
 
     /** The engine's rules, stalled taken from the shards. */

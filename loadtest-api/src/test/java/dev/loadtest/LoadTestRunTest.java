@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loadtest.internal.ResultBuilder;
 import dev.loadtest.spi.LoadTestEngine;
 import java.io.IOException;
 import java.net.URL;
@@ -63,10 +64,10 @@ public class LoadTestRunTest {
     }
 
     private static Result resultOf(LoadTest test, boolean stopped) {
-        return new Result(test, Duration.ofSeconds(1), "http/1.1", new Requests(10, 10, 10, 10, 0, 0, 0, 0),
-                new StatusCodes(Map.of(200, 10L)), new Traffic(1_000, 100, 100, 900, 500), LatencyHistogram.EMPTY,
-                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 1, Map.of(),
-                java.util.Optional.empty(), java.util.List.of(), Verdict.OK, stopped);
+        return new ResultBuilder().test(test).duration(Duration.ofSeconds(1)).protocol("http/1.1")
+                .requests(new Requests(10, 10, 10, 10, 0, 0, 0, 0)).statusCodes(new StatusCodes(Map.of(200, 10L)))
+                .traffic(new Traffic(1_000, 100, 100, 900, 500)).connections(1).verdict(Verdict.OK).stopped(stopped)
+                .build();
     }
 
     private static LoadTestRun run(CompletableFuture<Result> future, Runnable onStop) {

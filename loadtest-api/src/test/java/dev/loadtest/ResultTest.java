@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.loadtest.internal.ResultBuilder;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class ResultTest {
@@ -15,10 +15,10 @@ class ResultTest {
     private static final LoadTest TEST = LoadTest.target("http://127.0.0.1:1/").requests(10).build();
 
     private static Result result(Duration duration, Requests requests, Map<ErrorCategory, ErrorCount> errors) {
-        return new Result(TEST, duration, "h2c", requests, new StatusCodes(Map.of(200, 8L, 503, 1L)),
-                new Traffic(2_000, 300, 900, 1_500, 700), LatencyHistogram.EMPTY, LatencyHistogram.EMPTY,
-                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 2, errors,
-                java.util.Optional.empty(), java.util.List.of(), Verdict.OK, false);
+        return new ResultBuilder().test(TEST).duration(duration).protocol("h2c").requests(requests)
+                .statusCodes(new StatusCodes(Map.of(200, 8L, 503, 1L)))
+                .traffic(new Traffic(2_000, 300, 900, 1_500, 700)).connections(2).errors(errors).verdict(Verdict.OK)
+                .build();
     }
 
     @Test
@@ -76,5 +76,62 @@ class ResultTest {
         assertThatThrownBy(() -> result(Duration.ofSeconds(1), new Requests(0, 0, 0, 0, 0, 0, 0, 0), null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("errors");
+    }
+
+    @Test
+    void should_start_with_nothing_measured_and_require_test_duration_protocol_and_verdict() {
+        Result r = new ResultBuilder().test(TEST).duration(Duration.ofSeconds(1)).protocol("h2c").verdict(Verdict.OK)
+                .build();
+
+        assertThat(r.requests().done()).isZero();
+        assertThat(r.serviceTime().isEmpty()).isTrue();
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.rate()).isEmpty();
+        assertThat(r.intervals()).isEmpty();
+        assertThat(r.stopped()).isFalse();
+        assertThatThrownBy(() -> new ResultBuilder().test(TEST).duration(Duration.ofSeconds(1)).protocol("h2c").build())
+                .isInstanceOf(NullPointerException.class).hasMessage("a result's verdict must be set");
+    }
+
+    @Test
+    void should_take_results_constructor_from_result_only() {
+        assertThatThrownBy(() -> ResultBuilder.useConstructor(figures -> null))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("Result's constructor is given once, by Result itself");
+    }
+
+    @Test
+    void should_be_equal_when_every_figure_is_equal() {
+        Result r = result(Duration.ofSeconds(1), new Requests(10, 10, 10, 9, 1, 0, 0, 0), Map.of());
+
+        Result same = ResultBuilder.from(r).build();
+        Result slower = ResultBuilder.from(r).serviceTime(latency(5_000_000)).build();
+
+        assertThat(same).isEqualTo(r).hasSameHashCodeAs(r).isNotSameAs(r);
+        assertThat(slower).isNotEqualTo(r);
+        assertThat(ResultBuilder.from(r).stopped(true).build()).isNotEqualTo(r);
+        assertThat(same.toString()).isEqualTo(r.toString()).startsWith("finished in");
+    }
+
+    @Test
+    @SuppressWarnings({"deprecation", "removal"})
+    void should_keep_the_names_of_0_1_as_deprecated_aliases() {
+        LatencyHistogram service = latency(1_000_000);
+        LatencyHistogram response = latency(9_000_000);
+        // 0.1's constructor: the service time (then requestTime) before the response time
+        Result r = new Result(TEST, Duration.ofSeconds(1), "h2c", new Requests(1, 1, 1, 1, 0, 0, 0, 0),
+                new StatusCodes(Map.of(200, 1L)), new Traffic(10, 5, 5, 5, 10), service, response,
+                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 1, Map.of(), java.util.Optional.empty(),
+                java.util.List.of(), Verdict.OK, false);
+
+        assertThat(r.serviceTime()).isEqualTo(service);
+        assertThat(r.responseTime()).isEqualTo(response);
+        assertThat(r.requestTime()).isEqualTo(r.serviceTime());
+    }
+
+    private static LatencyHistogram latency(long nanos) {
+        org.HdrHistogram.Histogram h = LatencyHistogram.newHistogram();
+        h.recordValue(nanos);
+        return LatencyHistogram.of(h);
     }
 }

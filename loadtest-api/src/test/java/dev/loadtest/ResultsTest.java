@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.loadtest.internal.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,19 +45,21 @@ class ResultsTest {
         }
         Map<ErrorCategory, ErrorCount> errors = index == 1
                 ? Map.of(ErrorCategory.values()[0], new ErrorCount(2, "boom")) : Map.of();
-        return new Result(WHOLE.shard(index, count).build(), Duration.ofMillis(2_000 + 10 * index), "h2c",
-                new Requests(n + 2, n + 2, n + 2, n - 1, 3, 2, 0, 0, n % 7),
-                new StatusCodes(Map.of(200, n - 1, 503, 1L)), new Traffic(100 * n, 10 * n, 20 * n, 90 * n, 5 * n),
-                lat, lat, lat, lat, Statistics.of(10 + index, 20 + index), 2, errors,
-                Optional.of(new Rate(100, 99, n, 0, 1, 0, lag)), intervals,
-                index == 1 ? Verdict.ERRORS : Verdict.OK, false);
+        return new ResultBuilder().test(WHOLE.shard(index, count).build())
+                .duration(Duration.ofMillis(2_000 + 10 * index)).protocol("h2c")
+                .requests(new Requests(n + 2, n + 2, n + 2, n - 1, 3, 2, 0, 0, n % 7))
+                .statusCodes(new StatusCodes(Map.of(200, n - 1, 503, 1L)))
+                .traffic(new Traffic(100 * n, 10 * n, 20 * n, 90 * n, 5 * n)).serviceTime(lat).responseTime(lat)
+                .connectTime(lat).timeToFirstByte(lat).clientRequestRates(Statistics.of(10 + index, 20 + index))
+                .connections(2).errors(errors).rate(Optional.of(new Rate(100, 99, n, 0, 1, 0, lag)))
+                .intervals(intervals).verdict(index == 1 ? Verdict.ERRORS : Verdict.OK).build();
     }
 
     private static void assertSameFigures(Result a, Result b) {
         assertThat(a.requests()).isEqualTo(b.requests());
         assertThat(a.statusCodes()).isEqualTo(b.statusCodes());
         assertThat(a.traffic()).isEqualTo(b.traffic());
-        assertThat(a.requestTime()).isEqualTo(b.requestTime());
+        assertThat(a.serviceTime()).isEqualTo(b.serviceTime());
         assertThat(a.responseTime()).isEqualTo(b.responseTime());
         assertThat(a.connectTime()).isEqualTo(b.connectTime());
         assertThat(a.timeToFirstByte()).isEqualTo(b.timeToFirstByte());
@@ -108,7 +111,7 @@ class ResultsTest {
         LatencyHistogram all = LatencyHistogram.of(union);
         for (double p : new double[] {0, 50, 90, 99, 99.9, 99.99, 100}) {
             assertThat(merged.responseTime().percentile(p)).isEqualTo(all.percentile(p));
-            assertThat(merged.requestTime().percentile(p)).isEqualTo(all.percentile(p));
+            assertThat(merged.serviceTime().percentile(p)).isEqualTo(all.percentile(p));
         }
         assertThat(merged.responseTime().count()).isEqualTo(union.getTotalCount());
         assertThat(merged.responseTime().mean()).isEqualTo(all.mean());
@@ -137,15 +140,12 @@ class ResultsTest {
     void should_recompute_the_verdict() {
         Histogram union = LatencyHistogram.newHistogram();
         Result a = shard(0, 2, 1, union);
-        Result ok = new Result(a.test(), a.duration(), a.protocol(), new Requests(10, 10, 10, 10, 0, 0, 0, 0),
-                a.statusCodes(), a.traffic(), a.requestTime(), a.responseTime(), a.connectTime(),
-                a.timeToFirstByte(), a.clientRequestRates(), 1, Map.of(),
-                Optional.of(new Rate(100, 90, 10, 0, 0, 0, LatencyHistogram.EMPTY)), List.of(), Verdict.OK, false);
-        Result stalled = new Result(WHOLE.shard(1, 2).build(), a.duration(), a.protocol(), ok.requests(),
-                a.statusCodes(), a.traffic(), a.requestTime(), a.responseTime(), a.connectTime(),
-                a.timeToFirstByte(), a.clientRequestRates(), 1, Map.of(),
-                Optional.of(new Rate(100, 100, 10, 0, 0, 0, LatencyHistogram.EMPTY)), List.of(), Verdict.STALLED,
-                false);
+        Result ok = ResultBuilder.from(a).requests(new Requests(10, 10, 10, 10, 0, 0, 0, 0)).connections(1)
+                .errors(Map.of()).rate(Optional.of(new Rate(100, 90, 10, 0, 0, 0, LatencyHistogram.EMPTY)))
+                .intervals(List.of()).verdict(Verdict.OK).build();
+        Result stalled = ResultBuilder.from(ok).test(WHOLE.shard(1, 2).build())
+                .rate(Optional.of(new Rate(100, 100, 10, 0, 0, 0, LatencyHistogram.EMPTY))).verdict(Verdict.STALLED)
+                .build();
         // 190 of 200 offered = 95 %: overloaded; one shard stalled is not a stalled run
         assertThat(Results.merge(ok, stalled).verdict()).isEqualTo(Verdict.OVERLOADED);
     }
@@ -161,15 +161,10 @@ class ResultsTest {
         assertThatThrownBy(() -> Results.merge(a, otherCount)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("result 2 (shard 1/2) is not a shard of the same run: its shard count (2) differs "
                         + "from result 1's (3)");
-        Result otherTarget = new Result(LoadTest.target("http://127.0.0.1:2/").clients(6).requests(600)
-                .shard(1, 3).build(), b.duration(), b.protocol(), b.requests(), b.statusCodes(), b.traffic(),
-                b.requestTime(), b.responseTime(), b.connectTime(), b.timeToFirstByte(), b.clientRequestRates(),
-                b.connections(), b.errors(), b.rate(), b.intervals(), b.verdict(), false);
+        Result otherTarget = ResultBuilder.from(b)
+                .test(LoadTest.target("http://127.0.0.1:2/").clients(6).requests(600).shard(1, 3).build()).build();
         assertThatThrownBy(() -> Results.merge(a, otherTarget)).hasMessageContaining("its targets");
-        Result otherStreams = new Result(WHOLE.streams(2).shard(1, 3).build(), b.duration(), b.protocol(),
-                b.requests(), b.statusCodes(), b.traffic(), b.requestTime(), b.responseTime(), b.connectTime(),
-                b.timeToFirstByte(), b.clientRequestRates(), b.connections(), b.errors(), b.rate(), b.intervals(),
-                b.verdict(), false);
+        Result otherStreams = ResultBuilder.from(b).test(WHOLE.streams(2).shard(1, 3).build()).build();
         WHOLE.streams(1);
         assertThatThrownBy(() -> Results.merge(a, otherStreams)).hasMessageContaining("its streams (2)");
         assertThatThrownBy(() -> Results.merge(List.of())).isInstanceOf(IllegalArgumentException.class)
@@ -179,9 +174,7 @@ class ResultsTest {
 
     /** b's figures under another test. */
     private static Result withTest(Result b, LoadTest test) {
-        return new Result(test, b.duration(), b.protocol(), b.requests(), b.statusCodes(), b.traffic(),
-                b.requestTime(), b.responseTime(), b.connectTime(), b.timeToFirstByte(), b.clientRequestRates(),
-                b.connections(), b.errors(), b.rate(), b.intervals(), b.verdict(), false);
+        return ResultBuilder.from(b).test(test).build();
     }
 
     private static LoadTest.Builder whole() {
@@ -232,19 +225,13 @@ class ResultsTest {
         Histogram union = LatencyHistogram.newHistogram();
         Result a = shard(0, 2, 1, union);
         Result b = shard(1, 2, 2, union);
-        Result huge = new Result(b.test(), b.duration(), b.protocol(), b.requests(), b.statusCodes(),
-                new Traffic(Long.MAX_VALUE, 0, 0, 0, 0), b.requestTime(), b.responseTime(), b.connectTime(),
-                b.timeToFirstByte(), b.clientRequestRates(), b.connections(), b.errors(), b.rate(), b.intervals(),
-                b.verdict(), false);
+        Result huge = ResultBuilder.from(b).traffic(new Traffic(Long.MAX_VALUE, 0, 0, 0, 0)).build();
 
         assertThatThrownBy(() -> Results.merge(List.of(a, huge), List.of("s0.json", "s1.json")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("s1.json: traffic.totalBytes (" + Long.MAX_VALUE + ") overflows when added to the results "
                         + "before it (" + a.traffic().totalBytes() + "): no run counts that much");
-        Result hugeStatus = new Result(b.test(), b.duration(), b.protocol(), b.requests(),
-                new StatusCodes(Map.of(200, Long.MAX_VALUE)), b.traffic(), b.requestTime(), b.responseTime(),
-                b.connectTime(), b.timeToFirstByte(), b.clientRequestRates(), b.connections(), b.errors(), b.rate(),
-                b.intervals(), b.verdict(), false);
+        Result hugeStatus = ResultBuilder.from(b).statusCodes(new StatusCodes(Map.of(200, Long.MAX_VALUE))).build();
         assertThatThrownBy(() -> Results.merge(a, hugeStatus)).hasMessageStartingWith("result 2: statusCodes.200 (");
     }
 }

@@ -1,8 +1,8 @@
 package dev.loadtest;
 
+import dev.loadtest.internal.ResultBuilder;
 import dev.loadtest.internal.Verdicts;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -71,10 +71,10 @@ final class Simulated {
         Rate rate = new Rate(offered, f.achieved(), Math.round(offered), 0, 0, 0, LatencyHistogram.of(lag));
         Requests requests = new Requests(n, n, n, n - failed, failed, 0, 0, 0);
         Verdict verdict = Verdicts.of(requests, Map.of(), Optional.of(rate), false);
-        return new Result(step, Duration.ofSeconds(1), "h2c", requests,
-                new StatusCodes(failed == 0 ? Map.of(200, n) : Map.of(200, n - failed, 503, failed)),
-                new Traffic(100 * n, 10 * n, 20 * n, 90 * n, 50 * n), LatencyHistogram.of(service),
-                LatencyHistogram.of(response), LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 1,
-                Map.of(), Optional.of(rate), List.of(), verdict, false);
+        return new ResultBuilder().test(step).duration(Duration.ofSeconds(1)).protocol("h2c").requests(requests)
+                .statusCodes(new StatusCodes(failed == 0 ? Map.of(200, n) : Map.of(200, n - failed, 503, failed)))
+                .traffic(new Traffic(100 * n, 10 * n, 20 * n, 90 * n, 50 * n))
+                .serviceTime(LatencyHistogram.of(service)).responseTime(LatencyHistogram.of(response))
+                .connections(1).rate(Optional.of(rate)).verdict(verdict).build();
     }
 }

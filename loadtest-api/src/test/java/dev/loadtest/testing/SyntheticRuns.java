@@ -5,15 +5,14 @@ import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
-import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
 
@@ -56,12 +55,12 @@ public final class SyntheticRuns {
             done += n;
             failed += bad;
         }
-        return new Result(test, Duration.ofSeconds(intervals), "http/1.1",
-                new Requests(done, done, done, done - failed, failed, 0, 0, 0),
-                new StatusCodes(failed == 0 ? Map.of(200, done) : Map.of(200, done - failed, 500, failed)),
-                new Traffic(100 * done, 10 * done, 10 * done, 90 * done, 10 * done), all, all, LatencyHistogram.EMPTY,
-                LatencyHistogram.EMPTY, Statistics.EMPTY, 4, Map.of(), Optional.empty(), list,
-                failed == 0 ? Verdict.OK : Verdict.ERRORS, false);
+        return new ResultBuilder().test(test).duration(Duration.ofSeconds(intervals)).protocol("http/1.1")
+                .requests(new Requests(done, done, done, done - failed, failed, 0, 0, 0))
+                .statusCodes(new StatusCodes(failed == 0 ? Map.of(200, done) : Map.of(200, done - failed, 500, failed)))
+                .traffic(new Traffic(100 * done, 10 * done, 10 * done, 90 * done, 10 * done)).serviceTime(all)
+                .responseTime(all).connections(4).intervals(list).verdict(failed == 0 ? Verdict.OK : Verdict.ERRORS)
+                .build();
     }
 
     /** A clean run of the default test with interval histograms. */

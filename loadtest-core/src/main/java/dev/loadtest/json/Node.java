@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * A JSON value read with Jackson's streaming parser, with the path it was found at, so that every
- * complaint names the field ({@code latency.request.histogram: ...}). Numbers are kept exactly
+ * complaint names the field ({@code latency.responseTime.histogram: ...}). Numbers are kept exactly
  * ({@link Long} or {@link BigDecimal}), so nothing is lost between the text and the figures.
  *
  * <p>Why a small tree of our own: the format is read with jackson-core only (no data binding), and

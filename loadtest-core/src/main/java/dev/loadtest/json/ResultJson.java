@@ -36,11 +36,12 @@ public final class ResultJson {
     public static final String FORMAT_NAME = "loadtest-result";
 
     /**
-     * The version this library writes and reads, in the document's {@code formatVersion} field. Fields
-     * may be added within a version (readers ignore what they do not know); a field removed or changed
-     * in meaning makes a new version.
+     * The version this library writes, in the document's {@code formatVersion} field. Fields may be added within
+     * a version (readers ignore what they do not know); a field removed, renamed or changed in meaning makes a new
+     * version. The reader reads this version and version 1 (written by 0.1, where the response time was
+     * {@code latency.request}).
      */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
 
     private ResultJson() {
     }

@@ -15,6 +15,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.ResultBuilder;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -32,9 +33,13 @@ import org.HdrHistogram.PackedHistogram;
  * Turns the JSON tree of a result back into a {@link Result}. Fields derived from others
  * ({@code throughput}, the latency summaries next to a histogram, {@code headerSpaceSavings}) are not
  * read: the histograms and counts are the truth. Unknown fields are ignored, so a newer writer's
- * additions do not break an older reader.
+ * additions do not break an older reader. Reads version 2 and version 1, whose one difference is the name of the
+ * response time ({@code latency.request} in version 1, {@code latency.responseTime} in version 2).
  */
 final class ResultReader {
+
+    /** The first version, still read: shards and baselines written by 0.1. */
+    static final int VERSION_1 = 1;
 
     private static final Map<String, ErrorCategory> CATEGORIES = new HashMap<>();
 
@@ -54,10 +59,13 @@ final class ResultReader {
             throw new ResultFormatException("format: must be \"" + ResultJson.FORMAT_NAME + "\", was \"" + format + "\"");
         }
         long version = root.get("formatVersion").longValue();
-        if (version != ResultJson.FORMAT_VERSION) {
-            throw new ResultFormatException("formatVersion: this reader knows version " + ResultJson.FORMAT_VERSION
-                    + ", the document is version " + version);
+        if (version != ResultJson.FORMAT_VERSION && version != VERSION_1) {
+            throw new ResultFormatException("formatVersion: this reader knows versions " + VERSION_1 + " and "
+                    + ResultJson.FORMAT_VERSION + ", the document is version " + version);
         }
+        // the one change from version 1: the response time was called `latency.request`, which read like h2load's
+        // "time for request" (the service time)
+        String responseTime = version == VERSION_1 ? "request" : "responseTime";
         Verdict verdict;
         try {
             verdict = Verdict.ofLabel(root.get("verdict").text());
@@ -65,14 +73,17 @@ final class ResultReader {
             throw new ResultFormatException("verdict: " + e.getMessage());
         }
         Node latency = root.get("latency");
-        return new Result(configuration(root.get("configuration")), root.get("durationSeconds").seconds(),
-                root.get("protocol").text(), requests(root.get("requests")), statusCodes(root.get("statusCodes")),
-                traffic(root.get("traffic")), histogram(latency.get("serviceTime")), histogram(latency.get("request")),
-                histogram(latency.get("connect")), histogram(latency.get("ttfb")),
-                statistics(root.get("clientRequestRates")), root.get("connections").count(),
-                errors(root.get("errors")),
-                root.has("rate") ? Optional.of(rate(root.get("rate"))) : Optional.empty(),
-                intervals(root.get("intervals")), verdict, root.get("stopped").bool());
+        return new ResultBuilder().test(configuration(root.get("configuration")))
+                .duration(root.get("durationSeconds").seconds()).protocol(root.get("protocol").text())
+                .requests(requests(root.get("requests"))).statusCodes(statusCodes(root.get("statusCodes")))
+                .traffic(traffic(root.get("traffic")))
+                .responseTime(histogram(latency.get(responseTime))).serviceTime(histogram(latency.get("serviceTime")))
+                .connectTime(histogram(latency.get("connect"))).timeToFirstByte(histogram(latency.get("ttfb")))
+                .clientRequestRates(statistics(root.get("clientRequestRates"))).connections(root.get("connections").count())
+                .errors(errors(root.get("errors")))
+                .rate(root.has("rate") ? Optional.of(rate(root.get("rate"))) : Optional.empty())
+                .intervals(intervals(root.get("intervals"), responseTime)).verdict(verdict).stopped(root.get("stopped").bool())
+                .build();
     }
 
     private static LoadTest configuration(Node c) throws ResultFormatException {
@@ -243,14 +254,14 @@ final class ResultReader {
                 histogram(n.get("schedulerLag")));
     }
 
-    private static List<Interval> intervals(Node n) throws ResultFormatException {
+    private static List<Interval> intervals(Node n, String responseTime) throws ResultFormatException {
         List<Interval> intervals = new ArrayList<>();
         for (Node i : n.items()) {
             Node latency = i.get("latency");
             intervals.add(new Interval(i.get("startMicros").micros(), i.get("lengthMicros").micros(),
                     i.get("started").count(), i.get("done").count(), statusCodes(i.get("statusCodes")),
-                    i.get("errored").count(), i.get("bytes").count(), summary(latency.get("request")),
-                    summary(latency.get("serviceTime")), intervalHistogram(latency.get("request")),
+                    i.get("errored").count(), i.get("bytes").count(), summary(latency.get(responseTime)),
+                    summary(latency.get("serviceTime")), intervalHistogram(latency.get(responseTime)),
                     intervalHistogram(latency.get("serviceTime"))));
         }
         return intervals;

@@ -61,8 +61,8 @@ final class ResultWriter {
             rate(r.rate().get());
         }
         out.writeObjectFieldStart("latency");
-        latency("request", r.responseTime());
-        latency("serviceTime", r.requestTime());
+        latency("responseTime", r.responseTime());
+        latency("serviceTime", r.serviceTime());
         latency("connect", r.connectTime());
         latency("ttfb", r.timeToFirstByte());
         out.writeEndObject();
@@ -244,7 +244,7 @@ final class ResultWriter {
         number("requestsPerSecond", i.requestsPerSecond());
         statusCodes(i.statusCodes());
         out.writeObjectFieldStart("latency");
-        summary("request", i.responseTime(), i.responseTimeHistogram());
+        summary("responseTime", i.responseTime(), i.responseTimeHistogram());
         summary("serviceTime", i.serviceTime(), i.serviceTimeHistogram());
         out.writeEndObject();
         out.writeEndObject();

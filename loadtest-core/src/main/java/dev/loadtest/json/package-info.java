@@ -14,8 +14,10 @@
  *
  * <h2>Conventions</h2>
  * <ul>
- *   <li>One JSON object, UTF-8, {@code "format": "loadtest-result"}, {@code "formatVersion": 1}. Fields are
- *       added within a version and never removed or changed in meaning; readers ignore unknown fields.</li>
+ *   <li>One JSON object, UTF-8, {@code "format": "loadtest-result"}, {@code "formatVersion": 2}. Fields are
+ *       added within a version and never removed or changed in meaning; readers ignore unknown fields. The
+ *       reader also reads version 1 (0.1's shards and baselines), where the response time was
+ *       {@code latency.request}.</li>
  *   <li>Counts are whole numbers. <b>Times are microseconds</b> (fields ending in {@code Micros}, exact to the
  *       nanosecond with up to three decimals); {@code durationSeconds} is in seconds.</li>
  *   <li>Each latency distribution carries {@code histogram}: the HdrHistogram (values in <b>nanoseconds</b>)
@@ -32,12 +34,12 @@
  *   <li>{@code throughput.{requestsPerSecond,bytesPerSecond}}, {@code connections},
  *       {@code clientRequestRates}, {@code errors} (category → count, label, sample message)</li>
  *   <li>{@code rate.{offered,achieved,scheduled,dropped,late,backlogAtEnd,schedulerLag}} in rate-driven runs</li>
- *   <li>{@code latency.request} (response time, from the due time: corrected for coordinated omission),
+ *   <li>{@code latency.responseTime} (from the due time: corrected for coordinated omission),
  *       {@code latency.serviceTime} (from the send: h2load's time for request), {@code latency.connect},
  *       {@code latency.ttfb}: each {@code count, minMicros, maxMicros, meanMicros, stdDevMicros, p50Micros,
  *       p90Micros, p95Micros, p99Micros, p999Micros, histogram}</li>
  *   <li>{@code intervals}: the timeline, each {@code startMicros, lengthMicros, started, done, errored, bytes,
- *       requestsPerSecond, statusCodes} and summaries {@code latency.request}, {@code latency.serviceTime}, each with
+ *       requestsPerSecond, statusCodes} and summaries {@code latency.responseTime}, {@code latency.serviceTime}, each with
  *       its {@code histogram} (optional: files written before intervals kept histograms have none)</li>
  *   <li>{@code configuration}: the {@link dev.loadtest.LoadTest}, enough to rebuild it. Secret header values
  *       ({@link dev.loadtest.Header#isSecret()}) are written as {@code <redacted>}; an {@code SSLContext}

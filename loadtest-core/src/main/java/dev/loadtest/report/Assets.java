@@ -8,12 +8,18 @@ import java.util.Properties;
 import java.util.regex.Pattern;
 
 /**
- * The scripts and style sheets inlined into the report, read once from this package's resources: uPlot
- * (copied from its webjar {@code org.webjars.npm:uplot} into {@code uplot/} by the build) and the report's
- * own {@code report.js} / {@code report.css}. Read through this class, so that they are found in a named
- * module too, where a package's resources are visible to its own module only.
+ * The scripts and style sheets inlined into the pages, read once from this package's resources: uPlot
+ * (copied from its webjar {@code org.webjars.npm:uplot} into {@code uplot/} by the build), {@code report.css},
+ * the error capture every page starts with ({@code errors.js}), and each page's script ({@code report.js},
+ * {@code compare.js}, {@code capacity.js}) with the helpers they share, {@code charts.js}, before it in the same
+ * script element. Read through this class, so that they are found in a
+ * named module too, where a package's resources are visible to its own module only.
  */
 final class Assets {
+
+    /** The pages' Content-Security-Policy: inline scripts and styles only; no fetch of any kind, no form, no base URL. */
+    static final String CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+            + "img-src data:; base-uri 'none'; form-action 'none'";
 
     private static final String UPLOT = "uplot/";
     private static final String UPLOT_POM = UPLOT + "pom.properties";
@@ -24,16 +30,27 @@ final class Assets {
     final String uPlotJs;
     final String uPlotCss;
     final String uPlotLicense;
-    final String reportJs;
     final String reportCss;
+    /** First in each page's head: records errors for the page to show and tests to read. */
+    final String errorCaptureJs;
+    /** The run report's script ({@link HtmlReport}). */
+    final String reportJs;
+    /** The comparison page's script ({@link ComparisonHtml}). */
+    final String compareJs;
+    /** The capacity search page's script ({@link CapacityReport}). */
+    final String capacityJs;
 
     private Assets() {
         uPlotVersion = uPlotVersion();
         uPlotJs = script(read(UPLOT + "uPlot.iife.min.js"));
         uPlotCss = style(read(UPLOT + "uPlot.min.css"));
         uPlotLicense = read(UPLOT + "LICENSE").replace("*/", "* /");
-        reportJs = script(read("report.js"));
         reportCss = style(read("report.css"));
+        errorCaptureJs = script(read("errors.js"));
+        String shared = read("charts.js");
+        reportJs = script(shared + "\n" + read("report.js"));
+        compareJs = script(shared + "\n" + read("compare.js"));
+        capacityJs = script(shared + "\n" + read("capacity.js"));
     }
 
     private static volatile Assets loaded;
@@ -71,7 +88,7 @@ final class Assets {
         }
     }
 
-    static String read(String resource) {
+    private static String read(String resource) {
         try (InputStream in = open(resource)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

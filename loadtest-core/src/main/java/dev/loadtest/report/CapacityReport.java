@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * A capacity search's answer as one self-contained HTML page: the answer, the response time percentiles (p50,
@@ -35,9 +34,6 @@ import java.util.regex.Pattern;
  */
 public final class CapacityReport {
 
-    private static final Pattern SCRIPT_END = Pattern.compile("(?i)</(script)");
-    private static final String CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-            + "img-src data:; base-uri 'none'; form-action 'none'";
     private static final double[] PERCENTILES = {50, 90, 99, 99.9};
 
     private CapacityReport() {
@@ -72,11 +68,10 @@ public final class CapacityReport {
                 .targets().get(0));
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(Assets.CSP).append("\">\n")
                 .append("<meta name=\"generator\" content=\"loadtest CapacityReport\">\n")
                 .append("<title>").append(escape("loadtest capacity: " + target)).append("</title>\n")
-                .append("<script>window.__reportErrors = []; window.addEventListener('error', function (e) { "
-                        + "window.__reportErrors.push(e.message || String(e)); }, true);</script>\n")
+                .append("<script>\n").append(assets.errorCaptureJs).append("\n</script>\n")
                 .append("<style>\n").append(assets.uPlotCss).append("\n</style>\n")
                 .append("<style>\n").append(assets.reportCss).append("\n</style>\n")
                 .append("</head>\n<body>\n<main>\n");
@@ -105,7 +100,7 @@ public final class CapacityReport {
                 .append("<script type=\"application/json\" id=\"capacity-data\">").append(data(answer))
                 .append("</script>\n<script>\n/*! uPlot ").append(escape(assets.uPlotVersion)).append(", its licence:\n")
                 .append(assets.uPlotLicense).append("*/\n").append(assets.uPlotJs).append("\n</script>\n")
-                .append("<script>\n").append(SCRIPT_END.matcher(CHART_JS).replaceAll("<\\\\/$1")).append("\n</script>\n")
+                .append("<script>\n").append(assets.capacityJs).append("\n</script>\n")
                 .append("</body>\n</html>\n");
         return out.toString();
     }
@@ -113,7 +108,7 @@ public final class CapacityReport {
     private static void steps(CapacityAnswer answer, StringBuilder out) {
         out.append("<section id=\"steps\">\n<h2>Steps</h2>\n<table class=\"steps\">\n<thead><tr><th>step</th>"
                 + "<th>phase</th><th>offered req/s</th><th>achieved req/s</th><th>p50</th><th>p99</th>"
-                + "<th>service p50</th><th>failed</th><th>verdict</th><th>outcome</th><th>why</th></tr></thead>\n"
+                + "<th>service time p50</th><th>failed</th><th>verdict</th><th>outcome</th><th>why</th></tr></thead>\n"
                 + "<tbody>\n");
         for (CapacityStep s : answer.steps()) {
             Result r = s.result();
@@ -124,8 +119,8 @@ public final class CapacityReport {
                     .append(escape(Text.real(r.rate().map(x -> x.achieved()).orElse(r.requestsPerSecond()))))
                     .append("</td><td>").append(rt.isEmpty() ? "-" : escape(Text.duration(rt.percentile(50))))
                     .append("</td><td>").append(rt.isEmpty() ? "-" : escape(Text.duration(rt.percentile(99))))
-                    .append("</td><td>").append(r.requestTime().isEmpty() ? "-"
-                            : escape(Text.duration(r.requestTime().percentile(50))))
+                    .append("</td><td>").append(r.serviceTime().isEmpty() ? "-"
+                            : escape(Text.duration(r.serviceTime().percentile(50))))
                     .append("</td><td>").append(Text.count(r.requests().failed())).append("</td><td>")
                     .append(escape(r.verdict().label())).append("</td><td>").append(escape(s.outcome().label()))
                     .append("</td><td>").append(escape(s.reason())).append("</td></tr>\n");
@@ -179,49 +174,4 @@ public final class CapacityReport {
         return Double.isFinite(v) ? new java.math.BigDecimal(v).round(new java.math.MathContext(6))
                 .stripTrailingZeros().toPlainString() : "null";
     }
-
-    /** Draws the hockey stick and reports in #report-status, as the run report's script does. */
-    private static final String CHART_JS = """
-            (function () {
-              'use strict';
-              var errors = window.__reportErrors || (window.__reportErrors = []);
-              var status = document.getElementById('report-status');
-              var drawn = 0;
-              try {
-                var d = JSON.parse(document.getElementById('capacity-data').textContent);
-                var colors = ['#2ca02c', '#1f77b4', '#ff7f0e', '#d62728'];
-                var series = [{ label: 'offered req/s' }];
-                var data = [d.rates];
-                d.percentiles.forEach(function (p, i) {
-                  series.push({ label: p.name + ' response time', stroke: colors[i % colors.length], width: 2,
-                    points: { show: true, size: 7 }, value: function (u, v) { return v == null ? '-' : v.toFixed(2) + ' ms'; } });
-                  data.push(p.ms);
-                });
-                d.limits.forEach(function (l) {
-                  series.push({ label: l.name, stroke: '#000', dash: [8, 6], width: 1.5, points: { show: false },
-                    value: function () { return l.ms + ' ms'; } });
-                  data.push(d.rates.map(function () { return l.ms; }));
-                });
-                var el = document.getElementById('chart-capacity');
-                if (d.rates.length > 0) {
-                  new uPlot({
-                    width: Math.max(320, el.clientWidth || 900), height: 360,
-                    scales: { x: { time: false }, y: { distr: 3 } },
-                    axes: [{ label: 'offered rate (req/s)' }, { label: 'response time (ms)', size: 70 }],
-                    series: series
-                  }, data, el);
-                  drawn = 1;
-                } else {
-                  el.textContent = 'No step with responses to draw.';
-                }
-              } catch (e) {
-                errors.push('capacity chart: ' + e);
-              }
-              status.setAttribute('data-state', errors.length === 0 ? 'rendered' : 'failed');
-              status.setAttribute('data-charts', String(drawn));
-              status.setAttribute('data-canvases', String(document.querySelectorAll('canvas').length));
-              status.setAttribute('data-errors', String(errors.length));
-              status.textContent = errors.join('\\n');
-            })();
-            """;
 }

@@ -31,9 +31,9 @@ import org.HdrHistogram.HistogramIterationValue;
  *
  * <pre>{@code
  * {"expectedCharts": 4, "rateDriven": true,
- *  "percentiles": {"x": [1, 1.11, ...], "response": [ms...], "service": [ms...]},
+ *  "percentiles": {"x": [1, 1.11, ...], "responseTime": [ms...], "serviceTime": [ms...]},
  *  "timeline": {"interval": 1, "t": [1, 2, ...], "responses": [req/s...], "offered": [req/s...] or null,
- *               "response": {"p50": [...], "p90": [...], "p99": [...], "max": [...]}, "service": {...},
+ *               "responseTime": {"p50": [...], "p90": [...], "p99": [...], "max": [...]}, "serviceTime": {...},
  *               "status": {"2xx": [/s...], "3xx": [...], "4xx": [...], "5xx": [...], "errors": [...]}}}
  * }</pre>
  */
@@ -52,7 +52,7 @@ final class ChartData {
 
     /** Whether the report draws the latency percentile distribution. */
     static boolean hasPercentiles(Result r) {
-        return !r.responseTime().isEmpty() || !r.requestTime().isEmpty();
+        return !r.responseTime().isEmpty() || !r.serviceTime().isEmpty();
     }
 
     /** Whether the report draws the timeline charts. */
@@ -99,14 +99,14 @@ final class ChartData {
     private static void percentiles(JsonGenerator g, Result r) throws IOException {
         TreeMap<Double, double[]> points = new TreeMap<>();
         addPercentiles(points, 0, r.responseTime());
-        addPercentiles(points, 1, r.requestTime());
+        addPercentiles(points, 1, r.serviceTime());
         g.writeStartObject();
         g.writeArrayFieldStart("x");
         for (double x : points.keySet()) {
             g.writeNumber(round(x, 1e6));
         }
         g.writeEndArray();
-        String[] names = {"response", "service"};
+        String[] names = {"responseTime", "serviceTime"};
         for (int series = 0; series < 2; series++) {
             g.writeArrayFieldStart(names[series]);
             for (double[] values : points.values()) {
@@ -167,8 +167,8 @@ final class ChartData {
         } else {
             g.writeNull();
         }
-        latencies(g, "response", intervals, Interval::responseTime);
-        latencies(g, "service", intervals, Interval::serviceTime);
+        latencies(g, "responseTime", intervals, Interval::responseTime);
+        latencies(g, "serviceTime", intervals, Interval::serviceTime);
         g.writeObjectFieldStart("status");
         for (int statusClass = 2; statusClass <= 5; statusClass++) {
             int c = statusClass;

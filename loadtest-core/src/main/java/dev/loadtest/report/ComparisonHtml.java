@@ -35,7 +35,6 @@ import java.util.TreeSet;
  */
 public final class ComparisonHtml {
 
-    private static final String SCRIPT = "compare.js";
     private static final JsonFactory JSON = new JsonFactory();
 
     private ComparisonHtml() {
@@ -68,12 +67,9 @@ public final class ComparisonHtml {
         ChangeVerdict v = c.verdict();
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-                        + "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
-                        + "form-action 'none'\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(Assets.CSP).append("\">\n")
                 .append("<title>loadtest comparison: ").append(v).append("</title>\n")
-                .append("<script>window.__reportErrors = []; window.addEventListener('error', function (e) { "
-                        + "window.__reportErrors.push(e.message || String(e)); }, true);</script>\n")
+                .append("<script>\n").append(assets.errorCaptureJs).append("\n</script>\n")
                 .append("<style>\n").append(assets.uPlotCss).append("\n</style>\n")
                 .append("<style>\n").append(assets.reportCss).append("\n.verdict-improved, .verdict-unchanged "
                         + "{ background: var(--ok); } .verdict-regressed { background: var(--bad); } "
@@ -101,7 +97,7 @@ public final class ComparisonHtml {
         out.append("<script type=\"application/json\" id=\"compare-data\">").append(data(c)).append("</script>\n");
         out.append("<script>\n/*! uPlot ").append(escape(assets.uPlotVersion)).append(", its licence:\n")
                 .append(assets.uPlotLicense).append("*/\n").append(assets.uPlotJs).append("\n</script>\n");
-        out.append("<script>\n").append(script()).append("\n</script>\n</body>\n</html>\n");
+        out.append("<script>\n").append(assets.compareJs).append("\n</script>\n</body>\n</html>\n");
         return out.toString();
     }
 
@@ -249,9 +245,5 @@ public final class ComparisonHtml {
             sum = sum.plus(r.responseTime());
         }
         return sum;
-    }
-
-    private static String script() {
-        return Assets.read(SCRIPT);   // beside the report's other assets, in this package
     }
 }

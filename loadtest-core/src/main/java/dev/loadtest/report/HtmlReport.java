@@ -125,11 +125,11 @@ public final class HtmlReport {
             out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                     .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                     // nothing may be fetched: the page is self-contained, and a browser enforces it
-                    .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\">\n")
+                    .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(Assets.CSP).append("\">\n")
                     .append("<meta name=\"generator\" content=\"loadtest HtmlReport\">\n")
                     .append("<title>").append(escape(title)).append("</title>\n")
                     // first of all, so that errors anywhere on the page are recorded and shown
-                    .append("<script>\n").append(ERROR_CAPTURE).append("</script>\n")
+                    .append("<script>\n").append(assets.errorCaptureJs).append("\n</script>\n")
                     .append("<style>\n").append(assets.uPlotCss).append("\n</style>\n")
                     .append("<style>\n").append(assets.reportCss).append("\n</style>\n")
                     .append("</head>\n<body>\n<main>\n");
@@ -311,7 +311,7 @@ public final class HtmlReport {
             }
             out.append("</tr></thead>\n<tbody>\n");
             latencyRow(open ? "response time (corrected)" : "response time", r.responseTime());
-            latencyRow("service time (time for request)", r.requestTime());
+            latencyRow("service time", r.serviceTime());
             latencyRow("time for connect", r.connectTime());
             latencyRow("time to 1st byte", r.timeToFirstByte());
             Statistics c = r.clientRequestRates();
@@ -459,27 +459,4 @@ public final class HtmlReport {
             };
         }
     }
-
-    /** Inline scripts and styles only; no fetch of any kind, no form, no base URL. */
-    private static final String CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-            + "img-src data:; base-uri 'none'; form-action 'none'";
-
-    /** Records script errors, failed loads and console errors, for the page to show and tests to read. */
-    private static final String ERROR_CAPTURE = """
-            window.__reportErrors = [];
-            window.addEventListener('error', function (e) {
-              var what = e.message || (e.target && e.target.tagName ? 'failed to load ' + e.target.tagName : String(e));
-              window.__reportErrors.push(what);
-            }, true);
-            window.addEventListener('unhandledrejection', function (e) {
-              window.__reportErrors.push('unhandled rejection: ' + e.reason);
-            });
-            (function (c) {
-              var error = c.error;
-              c.error = function () {
-                window.__reportErrors.push('console.error: ' + Array.prototype.join.call(arguments, ' '));
-                return error.apply(c, arguments);
-              };
-            })(console);
-            """;
 }

@@ -185,7 +185,7 @@ class Http1FaultTest {
             assertCounted(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(2);
             assertThat(run.result().traffic().dataBytes()).isEqualTo(20);
-            assertThat(run.result().requestTime().min()).as(run.report()).isGreaterThan(Duration.ofMillis(800));
+            assertThat(run.result().serviceTime().min()).as(run.report()).isGreaterThan(Duration.ofMillis(800));
         }
     }
 

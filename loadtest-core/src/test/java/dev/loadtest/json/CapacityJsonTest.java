@@ -12,10 +12,10 @@ import dev.loadtest.Objective;
 import dev.loadtest.Rate;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
-import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.ResultBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -38,10 +38,10 @@ class CapacityJsonTest {
         h.recordValueWithCount(responseMillis * 1_000_000, Math.round(rate));
         LatencyHistogram lat = LatencyHistogram.of(h);
         long n = Math.round(rate);
-        return new Result(test, Duration.ofSeconds(1), "http/1.1", new Requests(n, n, n, n, 0, 0, 0, 0),
-                new StatusCodes(Map.of(200, n)), new Traffic(10 * n, 5 * n, 5 * n, 5 * n, 20 * n), lat, lat,
-                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 8, Map.of(),
-                Optional.of(new Rate(rate, rate, n, 0, 0, 0, lat)), List.of(), verdict, false);
+        return new ResultBuilder().test(test).duration(Duration.ofSeconds(1)).protocol("http/1.1")
+                .requests(new Requests(n, n, n, n, 0, 0, 0, 0)).statusCodes(new StatusCodes(Map.of(200, n)))
+                .traffic(new Traffic(10 * n, 5 * n, 5 * n, 5 * n, 20 * n)).serviceTime(lat).responseTime(lat)
+                .connections(8).rate(Optional.of(new Rate(rate, rate, n, 0, 0, 0, lat))).verdict(verdict).build();
     }
 
     private static CapacityAnswer answer() {

@@ -32,7 +32,7 @@ class IntervalHistogramsTest {
             service = service.plus(i.serviceTimeHistogram().get());
         }
         assertThat(response).isEqualTo(r.responseTime());
-        assertThat(service).isEqualTo(r.requestTime());
+        assertThat(service).isEqualTo(r.serviceTime());
 
         String json = ResultJson.toJson(r);
         Result read = ResultJson.fromJson(json);

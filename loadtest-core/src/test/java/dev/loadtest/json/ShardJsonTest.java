@@ -14,10 +14,10 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.ResultBuilder;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
@@ -31,9 +31,11 @@ class ShardJsonTest {
         LatencyHistogram lat = LatencyHistogram.of(h);
         Optional<Rate> rate = test.isRateDriven()
                 ? Optional.of(new Rate(10, 10, 10, 0, 0, 0, LatencyHistogram.EMPTY)) : Optional.empty();
-        return new Result(test, Duration.ofSeconds(1), "http/1.1", new Requests(10, 10, 10, 10, 0, 0, 0, 0),
-                new StatusCodes(Map.of(200, 10L)), new Traffic(100, 10, 10, 90, 50), lat, lat, lat, lat,
-                Statistics.of(5, 5), 2, Map.of(), rate, List.of(), Verdict.OK, false);
+        return new ResultBuilder().test(test).duration(Duration.ofSeconds(1)).protocol("http/1.1")
+                .requests(new Requests(10, 10, 10, 10, 0, 0, 0, 0)).statusCodes(new StatusCodes(Map.of(200, 10L)))
+                .traffic(new Traffic(100, 10, 10, 90, 50)).serviceTime(lat).responseTime(lat).connectTime(lat)
+                .timeToFirstByte(lat).clientRequestRates(Statistics.of(5, 5)).connections(2).rate(rate)
+                .verdict(Verdict.OK).build();
     }
 
     @Test

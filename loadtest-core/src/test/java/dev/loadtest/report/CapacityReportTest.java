@@ -19,7 +19,8 @@ class CapacityReportTest {
     private static final Objective OBJECTIVE = Objective.empty().maxResponseTime(99, Duration.ofMillis(50))
             .maxResponseTime(99.9, Duration.ofMillis(120));
 
-    private static CapacityAnswer answer() {
+    /** Three steps of one rate-driven result, a breach whose text is markup. */
+    static CapacityAnswer answer() {
         Result r = ReportFixtures.rateDriven();
         Objective.Breach breach = new Objective.Breach("p99 response time", "<= 50ms", ReportFixtures.MARKUP);
         return new CapacityAnswer(OBJECTIVE, CapacityAnswer.Conclusion.FOUND, OptionalDouble.of(200),

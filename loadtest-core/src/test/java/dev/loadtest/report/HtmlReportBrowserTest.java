@@ -87,6 +87,20 @@ class HtmlReportBrowserTest {
                 .containsEntry("data-canvases", "0");
     }
 
+    @Test
+    void theCapacityPageRendersItsChartWithTheSharedScript() throws Exception {
+        Path html = artifacts().resolve("capacity.html");
+        CapacityReport.write(CapacityReportTest.answer(), html);
+
+        Map<String, String> status = load(html, "capacity");
+
+        assertThat(status).containsEntry("data-state", "rendered")
+                .containsEntry("data-errors", "0")
+                .containsEntry("data-expected", "1")
+                .containsEntry("data-charts", "1");
+        assertThat(Integer.parseInt(status.get("data-canvases"))).isGreaterThanOrEqualTo(1);
+    }
+
     /**
      * Writes the report, loads it in Chromium, checks the console stayed silent, saves a screenshot of the
      * whole page and returns the attributes of {@code #report-status}.
@@ -96,9 +110,14 @@ class HtmlReportBrowserTest {
     }
 
     private Map<String, String> open(Result result, List<GateOutcome> gates, String name) throws Exception {
-        Path dir = artifacts();
-        Path html = dir.resolve(name + ".html");
+        Path html = artifacts().resolve(name + ".html");
         HtmlReport.write(result, gates, html);
+        return load(html, name);
+    }
+
+    /** Loads a page in Chromium as {@link #open(Result, String)} does. */
+    private Map<String, String> load(Path html, String name) throws Exception {
+        Path dir = artifacts();
         String url = html.toUri().toString();
         assertThat(url).startsWith("file:/");
 

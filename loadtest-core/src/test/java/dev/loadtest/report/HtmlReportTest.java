@@ -53,8 +53,8 @@ class HtmlReportTest {
         // the latency table: h2load's columns, corrected and uncorrected rows
         assertThat(html).contains("<th scope=\"row\">response time (corrected)</th><td>"
                 + Text.duration(r.responseTime().min()) + "</td><td>" + Text.duration(r.responseTime().max()));
-        assertThat(html).contains("<th scope=\"row\">service time (time for request)</th><td>"
-                + Text.duration(r.requestTime().min()));
+        assertThat(html).contains("<th scope=\"row\">service time</th><td>"
+                + Text.duration(r.serviceTime().min()));
         // errors by category with their sample messages
         assertThat(html).contains("<th scope=\"row\">request timeout</th><td>227</td>")
                 .contains("<th scope=\"row\">connection reset or closed</th><td>3</td><td><code>Connection reset by peer");
@@ -121,14 +121,14 @@ class HtmlReportTest {
         assertThat(data).containsEntry("expectedCharts", 4L).containsEntry("rateDriven", true);
         Map<String, Object> percentiles = map(data.get("percentiles"));
         List<Object> x = list(percentiles.get("x"));
-        List<Object> response = list(percentiles.get("response"));
-        List<Object> service = list(percentiles.get("service"));
+        List<Object> response = list(percentiles.get("responseTime"));
+        List<Object> service = list(percentiles.get("serviceTime"));
         assertThat(x).hasSameSizeAs(response).hasSameSizeAs(service).hasSizeGreaterThan(50);
         assertThat(x.get(0)).isEqualTo(1.0);                                    // 0 %: 1 / (1 - 0)
         assertThat(x).isSortedAccordingTo((a, b) -> Double.compare((Double) a, (Double) b));
         assertThat((double) response.get(0)).isCloseTo(millis(r.responseTime().min().toNanos()), within(0.01));
         assertThat(lastNumber(response)).isCloseTo(millis(r.responseTime().max().toNanos()), within(0.2));
-        assertThat(lastNumber(service)).isCloseTo(millis(r.requestTime().max().toNanos()), within(0.2));
+        assertThat(lastNumber(service)).isCloseTo(millis(r.serviceTime().max().toNanos()), within(0.2));
         // each point is (1 / (1 - p), the value at percentile p), and the curves never go down
         for (int i = 1; i < x.size() - 1; i += 7) {
             if (response.get(i) == null) {
@@ -145,7 +145,7 @@ class HtmlReportTest {
         assertThat(list(timeline.get("t"))).hasSize(ReportFixtures.SECONDS).startsWith(1.0, 2.0).endsWith(30.0);
         assertThat(list(timeline.get("responses")).get(0)).isEqualTo(r.intervals().get(0).requestsPerSecond());
         assertThat(list(timeline.get("offered"))).startsWith(100.0, 300.0).endsWith(2_000.0);
-        Map<String, Object> latency = map(timeline.get("response"));
+        Map<String, Object> latency = map(timeline.get("responseTime"));
         assertThat(latency).containsOnlyKeys("p50", "p90", "p99", "max");
         assertThat(list(latency.get("p99")).get(ReportFixtures.EMPTY_INTERVAL)).isNull();   // a gap, not a zero
         assertThat((double) list(latency.get("max")).get(20))
@@ -168,8 +168,8 @@ class HtmlReportTest {
         Map<String, Object> data = data(html);
         assertThat(data).containsEntry("expectedCharts", 1L).containsEntry("timeline", null)
                 .containsEntry("rateDriven", false);
-        assertThat(list(map(data.get("percentiles")).get("response")))
-                .isEqualTo(list(map(data.get("percentiles")).get("service")));
+        assertThat(list(map(data.get("percentiles")).get("responseTime")))
+                .isEqualTo(list(map(data.get("percentiles")).get("serviceTime")));
     }
 
     @Test

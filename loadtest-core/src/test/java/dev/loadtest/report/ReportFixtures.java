@@ -14,6 +14,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.ResultBuilder;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -104,13 +105,15 @@ final class ReportFixtures {
         long scheduled = 10_000 + 40_000;
         Rate rate = new Rate(scheduled / (double) SECONDS, (done - errored) / (double) SECONDS, scheduled, 120,
                 4_000, 35, LatencyHistogram.of(lag));
-        return new Result(test, Duration.ofSeconds(SECONDS), "http/1.1",
-                new Requests(scheduled, done, done, ok, unavailable + errored, errored, errored - 3, 0),
-                new StatusCodes(Map.of(200, ok, 503, unavailable)),
-                new Traffic(bytes + 6_000, done * 120, done * 120, bytes - done * 120 + 6_000, done * 90),
-                LatencyHistogram.of(service), LatencyHistogram.of(response), connect(), connect(),
-                Statistics.of(110, 112, 108, 115, 109, 111, 113, 107, 110, 112, 108, 114, 109, 111, 110, 113),
-                16, errors, Optional.of(rate), intervals, Verdict.OVERLOADED, false);
+        return new ResultBuilder().test(test).duration(Duration.ofSeconds(SECONDS)).protocol("http/1.1")
+                .requests(new Requests(scheduled, done, done, ok, unavailable + errored, errored, errored - 3, 0))
+                .statusCodes(new StatusCodes(Map.of(200, ok, 503, unavailable)))
+                .traffic(new Traffic(bytes + 6_000, done * 120, done * 120, bytes - done * 120 + 6_000, done * 90))
+                .serviceTime(LatencyHistogram.of(service)).responseTime(LatencyHistogram.of(response))
+                .connectTime(connect()).timeToFirstByte(connect())
+                .clientRequestRates(Statistics.of(110, 112, 108, 115, 109, 111, 113, 107, 110, 112, 108, 114, 109, 111, 110, 113))
+                .connections(16).errors(errors).rate(Optional.of(rate)).intervals(intervals)
+                .verdict(Verdict.OVERLOADED).build();
     }
 
     /** A closed-model run as the engine returns it today: no intervals, no rate. */
@@ -122,20 +125,22 @@ final class ReportFixtures {
             latency.recordValue((long) (800_000 * Math.exp(0.3 * random.nextGaussian())));
         }
         LatencyHistogram h = LatencyHistogram.of(latency);
-        return new Result(test, Duration.ofMillis(420), "http/1.1", new Requests(1_000, 1_000, 1_000, 1_000, 0, 0, 0, 0),
-                new StatusCodes(Map.of(200, 1_000L)), new Traffic(150_000, 100_000, 100_000, 50_000, 40_000),
-                h, h, connect(), connect(), Statistics.of(590, 600, 610, 605), 4, Map.of(), Optional.empty(),
-                List.of(), Verdict.OK, false);
+        return new ResultBuilder().test(test).duration(Duration.ofMillis(420)).protocol("http/1.1")
+                .requests(new Requests(1_000, 1_000, 1_000, 1_000, 0, 0, 0, 0))
+                .statusCodes(new StatusCodes(Map.of(200, 1_000L)))
+                .traffic(new Traffic(150_000, 100_000, 100_000, 50_000, 40_000)).serviceTime(h).responseTime(h)
+                .connectTime(connect()).timeToFirstByte(connect())
+                .clientRequestRates(Statistics.of(590, 600, 610, 605)).connections(4).verdict(Verdict.OK).build();
     }
 
     /** A run where nothing answered: no latency at all, no intervals. */
     static Result nothingAnswered() {
         LoadTest test = LoadTest.target("http://127.0.0.1:9/").clients(2).requests(10).build();
-        return new Result(test, Duration.ofMillis(30), "http/1.1", new Requests(10, 0, 10, 0, 10, 10, 0, 10),
-                new StatusCodes(Map.of()), new Traffic(0, 0, 0, 0, 0), LatencyHistogram.EMPTY, LatencyHistogram.EMPTY,
-                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 0,
-                Map.of(ErrorCategory.REFUSED, new ErrorCount(10, "Connection refused: 127.0.0.1:9")),
-                Optional.empty(), List.of(), Verdict.ERRORS, false);
+        return new ResultBuilder().test(test).duration(Duration.ofMillis(30)).protocol("http/1.1")
+                .requests(new Requests(10, 0, 10, 0, 10, 10, 0, 10)).statusCodes(new StatusCodes(Map.of()))
+                .traffic(new Traffic(0, 0, 0, 0, 0))
+                .errors(Map.of(ErrorCategory.REFUSED, new ErrorCount(10, "Connection refused: 127.0.0.1:9")))
+                .verdict(Verdict.ERRORS).build();
     }
 
     private static LatencyHistogram connect() {

@@ -17,10 +17,10 @@ import org.assertj.core.api.DurationAssert;
  * values: the percentiles of an empty one are zero, and would meet any limit.
  *
  * <pre>{@code
- * assertThat(result).latency().percentile(99).isLessThan(Duration.ofSeconds(1));     // passes
+ * assertThat(result).responseTime().percentile(99).isLessThan(Duration.ofSeconds(1));     // passes
  * assertThat(result).serviceTime().hasPercentileAtMost(99.9, Duration.ofSeconds(1)); // passes
  *
- * assertThat(result).latency().percentile(99).isLessThan(Duration.ofNanos(1));       // fails:
+ * assertThat(result).responseTime().percentile(99).isLessThan(Duration.ofNanos(1));       // fails:
  * // [p99 of the response time]
  * // Expecting actual:
  * //   1.23ms

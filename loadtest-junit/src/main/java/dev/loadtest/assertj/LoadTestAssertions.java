@@ -15,7 +15,7 @@ import dev.loadtest.Traffic;
  * Result result = LoadTest.target(uri).clients(10).requests(1_000).run();
  * assertThat(result).hasNoErrors()
  *         .hasStatusCount(200, result.requests().done())
- *         .latency().percentile(99).isLessThan(Duration.ofMillis(25));
+ *         .responseTime().percentile(99).isLessThan(Duration.ofMillis(25));
  * assertThat(result).throughput().isAtLeast(2_000);
  * }</pre>
  *

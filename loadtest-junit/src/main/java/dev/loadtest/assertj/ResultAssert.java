@@ -13,7 +13,7 @@ import java.util.Objects;
 import org.assertj.core.api.AbstractAssert;
 
 /**
- * Assertions on a load test's {@link Result}, and the way to assertions on its parts: {@link #latency()}
+ * Assertions on a load test's {@link Result}, and the way to assertions on its parts: {@link #responseTime()}
  * (the response time), {@link #serviceTime()}, {@link #throughput()}, {@link #statusCodes()},
  * {@link #traffic()}, {@link #errors()}.
  *
@@ -23,7 +23,7 @@ import org.assertj.core.api.AbstractAssert;
  * assertThat(result).hasNoErrors()                           // passes
  *         .hasStatusCount(200, 200)
  *         .hasVerdict(Verdict.OK)
- *         .latency().percentile(99).isLessThan(Duration.ofSeconds(1));
+ *         .responseTime().percentile(99).isLessThan(Duration.ofSeconds(1));
  *
  * assertThat(result).hasStatusCount(404, 1);                  // fails:
  * // Expecting 1 responses with status 404 but had 0
@@ -101,15 +101,26 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
      * Assertions on the response time ({@link Result#responseTime()}): from the time each request was due
      * in a rate-driven run (corrected for coordinated omission), the same as the service time otherwise.
      */
-    public LatencyAssert latency() {
+    public LatencyAssert responseTime() {
         isNotNull();
         return described(new LatencyAssert(actual.responseTime(), "response time"));
     }
 
-    /** Assertions on the service time ({@link Result#requestTime()}): from the request's send. */
+    /**
+     * Assertions on the response time under its 0.1 name.
+     *
+     * @deprecated since 0.2, use {@link #responseTime()}: the same assertions, under the figure's name (beside
+     *     {@link #serviceTime()})
+     */
+    @Deprecated(since = "0.2")
+    public LatencyAssert latency() {
+        return responseTime();
+    }
+
+    /** Assertions on the service time ({@link Result#serviceTime()}): from the request's send. */
     public LatencyAssert serviceTime() {
         isNotNull();
-        return described(new LatencyAssert(actual.requestTime(), "service time"));
+        return described(new LatencyAssert(actual.serviceTime(), "service time"));
     }
 
     /** Assertions on the throughput, {@link Result#requestsPerSecond()}. */

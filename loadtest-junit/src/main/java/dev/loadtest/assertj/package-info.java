@@ -6,7 +6,7 @@
  *
  * Result result = LoadTest.target(uri).clients(10).duration(Duration.ofSeconds(5)).run();
  * assertThat(result).hasNoErrors().hasStatusCount(200, result.requests().done())
- *         .latency().percentile(99).isLessThan(Duration.ofMillis(25));
+ *         .responseTime().percentile(99).isLessThan(Duration.ofMillis(25));
  * assertThat(result).throughput().isAtLeast(2000);
  * }</pre>
  *

@@ -24,7 +24,7 @@ public enum LatencyKind {
     RESPONSE_TIME("response time"),
 
     /**
-     * {@link Result#requestTime()}: from the request being put on the wire to its response's end, as
+     * {@link Result#serviceTime()}: from the request being put on the wire to its response's end, as
      * h2load's "time for request". It leaves out the time a request waited for a free connection, so
      * it flatters an overloaded server; use it to tell the server's own share from the queueing.
      */
@@ -43,6 +43,6 @@ public enum LatencyKind {
 
     /** This kind's distribution in a result. */
     public LatencyHistogram of(Result result) {
-        return this == RESPONSE_TIME ? result.responseTime() : result.requestTime();
+        return this == RESPONSE_TIME ? result.responseTime() : result.serviceTime();
     }
 }

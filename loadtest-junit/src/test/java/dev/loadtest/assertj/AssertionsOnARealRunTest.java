@@ -38,7 +38,7 @@ class AssertionsOnARealRunTest {
                 .hasStatusCount(200, result.requests().done())
                 .hasSucceeded(200)
                 .hasVerdict(Verdict.OK)
-                .latency().hasCount(200).percentile(99).isLessThan(Duration.ofSeconds(10));
+                .responseTime().hasCount(200).percentile(99).isLessThan(Duration.ofSeconds(10));
         assertThat(result).serviceTime().hasPercentileAtMost(99.9, Duration.ofSeconds(10));
         assertThat(result).throughput().isAtLeast(1);
         assertThat(result).traffic().hasDataBytes(200 * 14).hasHeaderSpaceSavingsAtLeast(0.01);
@@ -55,7 +55,7 @@ class AssertionsOnARealRunTest {
                 .hasMessageContaining("status codes: {503=200}");
         assertThatThrownBy(() -> assertThat(result).throughput().isAtLeast(1e9))
                 .hasMessageContaining("Expecting a throughput of at least 1000000000 req/s but was ");
-        assertThatThrownBy(() -> assertThat(result).latency().percentile(99).isLessThan(Duration.ofNanos(1)))
+        assertThatThrownBy(() -> assertThat(result).responseTime().percentile(99).isLessThan(Duration.ofNanos(1)))
                 .hasMessageStartingWith("[p99 of the response time]");
         assertThatThrownBy(() -> assertThat(result).errors().contains(ErrorCategory.REFUSED))
                 .hasMessageContaining("Expecting errors of category connection refused but had none");

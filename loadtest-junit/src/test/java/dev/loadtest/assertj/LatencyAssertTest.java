@@ -20,13 +20,13 @@ class LatencyAssertTest {
     @Test
     void should_navigate_to_the_response_or_the_service_time() {
         assertThatCode(() -> {
-            assertThat(QUEUED).latency().percentile(99).isGreaterThan(Duration.ofMillis(9));
+            assertThat(QUEUED).responseTime().percentile(99).isGreaterThan(Duration.ofMillis(9));
             assertThat(QUEUED).serviceTime().percentile(99).isLessThan(Duration.ofMillis(3));
-            assertThat(QUEUED).latency().mean().isBetween(Duration.ofMillis(9), Duration.ofMillis(11));
-            assertThat(QUEUED).latency().max().isLessThan(Duration.ofMillis(11));
-            assertThat(QUEUED).latency().min().isGreaterThan(Duration.ofMillis(9));
+            assertThat(QUEUED).responseTime().mean().isBetween(Duration.ofMillis(9), Duration.ofMillis(11));
+            assertThat(QUEUED).responseTime().max().isLessThan(Duration.ofMillis(11));
+            assertThat(QUEUED).responseTime().min().isGreaterThan(Duration.ofMillis(9));
             assertThat(QUEUED).serviceTime().median().isLessThan(Duration.ofMillis(3));
-            assertThat(QUEUED).latency().isNotEmpty().hasCount(200).hasPercentileAtMost(99.9, Duration.ofMillis(11));
+            assertThat(QUEUED).responseTime().isNotEmpty().hasCount(200).hasPercentileAtMost(99.9, Duration.ofMillis(11));
         }).doesNotThrowAnyException();
     }
 
@@ -38,7 +38,7 @@ class LatencyAssertTest {
 
     @Test
     void should_fail_has_percentile_at_most() {
-        assertThatThrownBy(() -> assertThat(QUEUED).latency().hasPercentileAtMost(99, Duration.ofMillis(5)))
+        assertThatThrownBy(() -> assertThat(QUEUED).responseTime().hasPercentileAtMost(99, Duration.ofMillis(5)))
                 .hasMessage(String.format("%nExpecting p99 of the response time to be at most 5ms but was 10ms (200 values)"));
     }
 
@@ -46,11 +46,11 @@ class LatencyAssertTest {
     void should_refuse_figures_of_an_empty_distribution() {
         Result none = result().latency(LatencyHistogram.EMPTY).build();
 
-        assertThatThrownBy(() -> assertThat(none).latency().percentile(99).isLessThan(Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> assertThat(none).responseTime().percentile(99).isLessThan(Duration.ofSeconds(1)))
                 .hasMessage(String.format("%nExpecting the response time to have values but it had none: no response finished"));
         assertThatThrownBy(() -> assertThat(none).serviceTime().mean())
                 .hasMessageContaining("Expecting the service time to have values");
-        assertThatThrownBy(() -> assertThat(none).latency().hasCount(1))
+        assertThatThrownBy(() -> assertThat(none).responseTime().hasCount(1))
                 .hasMessage(String.format("%nExpecting the response time to have 1 values but it had 0"));
     }
 
@@ -65,7 +65,7 @@ class LatencyAssertTest {
 
     @Test
     void should_refuse_a_percentile_out_of_range() {
-        assertThatThrownBy(() -> assertThat(QUEUED).latency().percentile(100.1))
+        assertThatThrownBy(() -> assertThat(QUEUED).responseTime().percentile(100.1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("percentile (100.1) must be within [0, 100]");
     }

@@ -76,6 +76,14 @@ class ResultAssertTest {
     void should_carry_its_description_to_the_parts() {
         assertThatThrownBy(() -> assertThat(FAILING).as("checkout").statusCodes().hasCount(503, 0))
                 .hasMessageStartingWith("[checkout] %nExpecting 0 responses with status 503".formatted());
+        assertThatThrownBy(() -> assertThat(FAILING).as("checkout").responseTime().percentile(99)
+                .isLessThan(java.time.Duration.ofNanos(1)))
+                .hasMessageStartingWith("[checkout: p99 of the response time]");
+    }
+
+    @Test
+    @SuppressWarnings("deprecation")
+    void should_keep_latency_as_the_deprecated_name_of_the_response_time_assertions() {
         assertThatThrownBy(() -> assertThat(FAILING).as("checkout").latency().percentile(99)
                 .isLessThan(java.time.Duration.ofNanos(1)))
                 .hasMessageStartingWith("[checkout: p99 of the response time]");

@@ -22,8 +22,8 @@ public final class Sample01_FirstLoadTest {
 
             System.out.println(r);                        // the h2load-style report
             System.out.printf("%.0f req/s, p99 %s, %d failed%n",
-                    r.requestsPerSecond(), r.requestTime().percentile(99), r.requests().failed());
-            Duration p99 = r.requestTime().percentile(99);
+                    r.requestsPerSecond(), r.serviceTime().percentile(99), r.requests().failed());
+            Duration p99 = r.serviceTime().percentile(99);
             if (r.requests().succeeded() != 10_000 || p99.isZero()) {
                 throw new AssertionError("unexpected result: " + r);
             }

@@ -47,7 +47,7 @@ public final class AnswerText {
             }
             long done = r.requests().done();
             s.append(String.format(Locale.ROOT, "  %10s  %8s  %-19s  %s",
-                    r.requestTime().isEmpty() ? "-" : Units.duration(r.requestTime().percentile(50)),
+                    r.serviceTime().isEmpty() ? "-" : Units.duration(r.serviceTime().percentile(50)),
                     done == 0 ? "-" : Units.percent((double) r.requests().failed() / done),
                     r.verdict().label(), step.outcome().label()));
             s.append(NL);

@@ -121,8 +121,8 @@ public final class Search implements CapacityRun {
                 return answer(Conclusion.STOPPED, OptionalDouble.empty());
             }
             StepJudge.Judgement j = judge.judge(result, baseline);
-            if (baseline == null && !result.requestTime().isEmpty()) {
-                baseline = result.requestTime().percentile(50);
+            if (baseline == null && !result.serviceTime().isEmpty()) {
+                baseline = result.serviceTime().percentile(50);
             }
             if (j.outcome() == Outcome.GENERATOR_LIMITED && result.verdict() == Verdict.GENERATOR_SATURATED
                     && !retried) {

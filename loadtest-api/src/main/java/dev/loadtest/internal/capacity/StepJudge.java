@@ -54,11 +54,11 @@ public final class StepJudge {
             if (broken != null) {
                 return new Judgement(CapacityStep.Outcome.FAILED, breaches, reason(breaches) + " (" + lag
                         + ", but the server's own service time breaks it: " + Texts.percentileName(broken.percentile())
-                        + " " + Texts.duration(result.requestTime().percentile(broken.percentile())) + ")");
+                        + " " + Texts.duration(result.serviceTime().percentile(broken.percentile())) + ")");
             }
             if (baseline != null && !serverKeptUp) {
                 return new Judgement(CapacityStep.Outcome.FAILED, breaches, reason(breaches) + " (" + lag
-                        + ", but the server's own service time rose: p50 " + Texts.duration(result.requestTime()
+                        + ", but the server's own service time rose: p50 " + Texts.duration(result.serviceTime()
                         .percentile(50)) + ", " + Texts.duration(baseline) + " at the first step)");
             }
             return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), lag + " while the server kept up: "
@@ -68,7 +68,7 @@ public final class StepJudge {
         if (rate != null && rate.achievedRatio() < Verdicts.OVERLOADED_RATIO && result.requests().failed() == 0
                 && result.errors().isEmpty() && serverKeptUp) {
             return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), generatorReason(result, rate,
-                    result.requestTime().percentile(50), baseline));
+                    result.serviceTime().percentile(50), baseline));
         }
         if (breaches.isEmpty()) {
             return new Judgement(CapacityStep.Outcome.HELD, List.of(), "");
@@ -81,10 +81,10 @@ public final class StepJudge {
      * lateness is not in it) at most {@code 1.5 x} the first step's plus 1 ms. A first step is its own level.
      */
     private static boolean serverKeptUp(Result result, Duration baseline) {
-        if (result.requestTime().isEmpty()) {
+        if (result.serviceTime().isEmpty()) {
             return false;
         }
-        Duration median = result.requestTime().percentile(50);
+        Duration median = result.serviceTime().percentile(50);
         Duration level = baseline == null ? median : baseline;
         Duration keptUp = Duration.ofNanos(Math.round(level.toNanos() * KEPT_UP_FACTOR)).plus(KEPT_UP_SLACK);
         return median.compareTo(keptUp) <= 0;
@@ -96,12 +96,12 @@ public final class StepJudge {
      * machine delays our reading of responses too, and must not be charged to the server) is still over the limit.
      */
     private Objective.LatencyLimit brokenByServiceTime(Result result) {
-        if (result.requestTime().isEmpty()) {
+        if (result.serviceTime().isEmpty()) {
             return null;
         }
         for (Objective.LatencyLimit l : objective.latencyLimits()) {
             Duration lag = result.rate().map(r -> r.schedulerLag().percentile(l.percentile())).orElse(Duration.ZERO);
-            if (result.requestTime().percentile(l.percentile()).minus(lag).compareTo(l.max()) > 0) {
+            if (result.serviceTime().percentile(l.percentile()).minus(lag).compareTo(l.max()) > 0) {
                 return l;
             }
         }
@@ -118,7 +118,7 @@ public final class StepJudge {
 
     private static String generatorReason(Result result, Rate rate, Duration median, Duration baseline) {
         int slots = result.test().unsharded().clients() * result.test().streams();
-        LatencyHistogram service = result.requestTime();
+        LatencyHistogram service = result.serviceTime();
         double carried = service.mean().isZero() ? Double.POSITIVE_INFINITY : slots * 1e9 / service.mean().toNanos();
         return "achieved " + Texts.rate(rate.achieved()) + " of " + Texts.rate(rate.offered()) + " offered with no "
                 + "failed request while the server kept up (service time p50 " + Texts.duration(median)

@@ -40,7 +40,7 @@ public final class TextReport {
                 Units.percent(t.headerSpaceSavings()), Units.bytes(t.dataBytes()), t.dataBytes()));
         out.append(row("", "min", "max", "mean", "sd", "+/- sd",
                 "median", "p95", "p99", "p99.9"));
-        latencyRow(out, "time for request:", r.requestTime());
+        latencyRow(out, "time for request:", r.serviceTime());
         if (r.test().isRateDriven()) {
             latencyRow(out, "response time   :", r.responseTime());
         }

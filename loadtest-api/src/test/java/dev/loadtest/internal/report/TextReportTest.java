@@ -11,6 +11,7 @@ import dev.loadtest.Result;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
+import dev.loadtest.internal.ResultBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -33,15 +34,13 @@ class TextReportTest {
 
     private static Result result(LoadTest test, Requests requests, Map<ErrorCategory, ErrorCount> errors,
                                  boolean stopped) {
-        return new Result(test, Duration.ofMillis(1010), "http/1.1", requests,
-                new StatusCodes(Map.of(200, 8L, 404, 1L)),
-                new Traffic(149_996, 1_000, 4_000, 148_000, 1_200),
-                histogram(2 * MS, 3 * MS, 4 * MS, 5 * MS, 6 * MS, 7 * MS, 8 * MS, 9 * MS, 10 * MS),
-                histogram(2 * MS, 3 * MS, 4 * MS, 5 * MS, 6 * MS, 7 * MS, 8 * MS, 9 * MS, 10 * MS),
-                histogram(1_500_000),
-                LatencyHistogram.EMPTY,
-                Statistics.of(8, 9, 10),
-                1, errors, java.util.Optional.empty(), List.of(), dev.loadtest.Verdict.OK, stopped);
+        return new ResultBuilder().test(test).duration(Duration.ofMillis(1010)).protocol("http/1.1")
+                .requests(requests).statusCodes(new StatusCodes(Map.of(200, 8L, 404, 1L)))
+                .traffic(new Traffic(149_996, 1_000, 4_000, 148_000, 1_200))
+                .serviceTime(histogram(2 * MS, 3 * MS, 4 * MS, 5 * MS, 6 * MS, 7 * MS, 8 * MS, 9 * MS, 10 * MS))
+                .responseTime(histogram(2 * MS, 3 * MS, 4 * MS, 5 * MS, 6 * MS, 7 * MS, 8 * MS, 9 * MS, 10 * MS))
+                .connectTime(histogram(1_500_000)).clientRequestRates(Statistics.of(8, 9, 10)).connections(1)
+                .errors(errors).verdict(dev.loadtest.Verdict.OK).stopped(stopped).build();
     }
 
     private static LatencyHistogram histogram(long... nanos) {
@@ -155,21 +154,17 @@ class TextReportTest {
     @Test
     void should_count_status_codes_by_class() {
         Result r = typical();
-        Result mixed = new Result(r.test(), r.duration(), r.protocol(), r.requests(),
-                new StatusCodes(Map.of(200, 1L, 204, 1L, 301, 2L, 404, 3L, 429, 1L, 503, 4L)),
-                r.traffic(), r.requestTime(), r.responseTime(), r.connectTime(), r.timeToFirstByte(),
-                r.clientRequestRates(), r.connections(), r.errors(), r.rate(), r.intervals(), r.verdict(),
-                r.stopped());
+        Result mixed = ResultBuilder.from(r)
+                .statusCodes(new StatusCodes(Map.of(200, 1L, 204, 1L, 301, 2L, 404, 3L, 429, 1L, 503, 4L))).build();
 
         assertThat(lines(mixed).get(2)).isEqualTo("status codes: 2 2xx, 2 3xx, 4 4xx, 4 5xx");
     }
 
     @Test
     void should_print_zeros_for_a_run_that_measured_nothing() {
-        Result empty = new Result(TEST, Duration.ZERO, "http/1.1", new Requests(0, 0, 0, 0, 0, 0, 0, 0),
-                new StatusCodes(Map.of()), new Traffic(0, 0, 0, 0, 0), LatencyHistogram.EMPTY,
-                LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 0,
-                Map.of(), java.util.Optional.empty(), List.of(), dev.loadtest.Verdict.OK, false);
+        Result empty = new ResultBuilder().test(TEST).duration(Duration.ZERO).protocol("http/1.1")
+                .requests(new Requests(0, 0, 0, 0, 0, 0, 0, 0)).statusCodes(new StatusCodes(Map.of()))
+                .traffic(new Traffic(0, 0, 0, 0, 0)).verdict(dev.loadtest.Verdict.OK).build();
 
         List<String> lines = lines(empty);
 

@@ -76,7 +76,7 @@ class ClosedModelTest {
         assertThat(server.requestCount()).isEqualTo(1000);
         assertThat(r.statusCodes().count(200)).isEqualTo(1000);
         assertThat(r.traffic().dataBytes()).isEqualTo(1000 * 14L);
-        assertThat(r.requestTime().count()).isEqualTo(1000);
+        assertThat(r.serviceTime().count()).isEqualTo(1000);
         assertThat(r.requestsPerSecond()).isPositive();
         assertThat(r.errors()).isEmpty();
     }

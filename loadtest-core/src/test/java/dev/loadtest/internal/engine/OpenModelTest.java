@@ -50,7 +50,7 @@ class OpenModelTest {
         assertThat(rate.scheduled()).isBetween(390L, 410L);
         assertThat(r.requests().total()).isEqualTo(rate.scheduled());
         assertThat(r.responseTime().median()).isBetween(Duration.ofMillis(20), Duration.ofMillis(40));
-        assertThat(r.requestTime().median()).isBetween(Duration.ofMillis(20), Duration.ofMillis(40));
+        assertThat(r.serviceTime().median()).isBetween(Duration.ofMillis(20), Duration.ofMillis(40));
         assertThat(r.requests().errored()).isZero();
         assertThat(rate.dropped()).isZero();
         // OK as a rule; a loaded machine may make our scheduler late (GENERATOR_SATURATED): not a server fault
@@ -79,8 +79,8 @@ class OpenModelTest {
         // from 0 to 500 ms, so the corrected p99 is hundreds of ms, while only the few requests on the
         // wire when it began (one per connection) saw a slow service time: under 1 %, out of the p99
         assertThat(r.responseTime().percentile(99)).isGreaterThan(Duration.ofMillis(300));
-        assertThat(r.requestTime().percentile(99)).isLessThan(Duration.ofMillis(300));
-        assertThat(r.requestTime().max()).isGreaterThan(Duration.ofMillis(300));
+        assertThat(r.serviceTime().percentile(99)).isLessThan(Duration.ofMillis(300));
+        assertThat(r.serviceTime().max()).isGreaterThan(Duration.ofMillis(300));
         assertThat(r.rate().orElseThrow().late()).isPositive();
     }
 
@@ -141,8 +141,8 @@ class OpenModelTest {
         assertThat(r.intervals()).hasSize(5);
         assertThat(r.intervals().stream().mapToLong(Interval::done).sum()).isEqualTo(r.requests().done());
         assertThat(r.intervals().stream().mapToLong(i -> i.responseTime().count()).sum())
-                .isEqualTo(r.requestTime().count());
-        assertThat(r.responseTime()).isEqualTo(r.requestTime());
+                .isEqualTo(r.serviceTime().count());
+        assertThat(r.responseTime()).isEqualTo(r.serviceTime());
         assertThat(r.rate()).isEmpty();
         assertThat(r.verdict()).isEqualTo(Verdict.OK);
     }

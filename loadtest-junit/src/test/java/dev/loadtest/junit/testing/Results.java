@@ -11,9 +11,9 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.ResultBuilder;
 import java.time.Duration;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -118,8 +118,10 @@ public final class Results {
 
     public Result build() {
         LoadTest test = LoadTest.target("http://127.0.0.1:9/hello").clients(2).requests(200).build();
-        return new Result(test, duration, "http/1.1", requests, new StatusCodes(statuses), traffic, serviceTime,
-                responseTime, histogram(Duration.ofMillis(1), 2), histogram(Duration.ofMillis(2), 2),
-                Statistics.of(100, 100), 2, errors, rate, List.of(), verdict, false);
+        return new ResultBuilder().test(test).duration(duration).protocol("http/1.1").requests(requests)
+                .statusCodes(new StatusCodes(statuses)).traffic(traffic).serviceTime(serviceTime)
+                .responseTime(responseTime).connectTime(histogram(Duration.ofMillis(1), 2))
+                .timeToFirstByte(histogram(Duration.ofMillis(2), 2)).clientRequestRates(Statistics.of(100, 100))
+                .connections(2).errors(errors).rate(rate).verdict(verdict).build();
     }
 }

@@ -33,7 +33,7 @@ interface Gate {
     /**
      * The response time at a percentile must not exceed a bound. Response time counts from the
      * schedule's due time in a rate-driven run (corrected for coordinated omission) and equals the
-     * request time in a closed-model run.
+     * service time in a closed-model run.
      */
     static Gate maxLatency(Syntax.LatencyLimit limit) {
         return r -> {

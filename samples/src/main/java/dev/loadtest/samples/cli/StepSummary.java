@@ -68,7 +68,7 @@ final class StepSummary {
                 + " clients, " + r.test().streams() + " streams");
         row(md, "response time", latency(r.responseTime()));
         if (r.test().isRateDriven()) {
-            row(md, "service time", latency(r.requestTime()));
+            row(md, "service time", latency(r.serviceTime()));
             r.rate().ifPresent(rate -> row(md, "rate", String.format(Locale.ROOT,
                     "offered %.2f req/s, achieved %.2f req/s (%s)", rate.offered(), rate.achieved(),
                     Units.percent(rate.achievedRatio()))));

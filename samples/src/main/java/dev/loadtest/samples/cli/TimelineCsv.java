@@ -12,17 +12,18 @@ import java.util.Locale;
 
 /**
  * {@code --csv}: the run's timeline, one row per interval (RFC 4180, comma-separated, a header row).
- * Times in microseconds as in the JSON format; status codes counted by class.
+ * Times in microseconds as in the JSON format; status codes counted by class; the latencies named as everywhere
+ * ({@code responseTime...}, {@code serviceTime...}; before 0.2 {@code response...}, {@code service...}).
  */
 final class TimelineCsv {
 
     /** The header row's columns, in order. */
     static final List<String> COLUMNS = List.of("startMicros", "lengthMicros", "started", "done", "errored",
             "requestsPerSecond", "bytes", "status1xx", "status2xx", "status3xx", "status4xx", "status5xx",
-            "responseCount", "responseMinMicros", "responseMeanMicros", "responseP50Micros", "responseP90Micros",
-            "responseP99Micros", "responseP999Micros", "responseMaxMicros",
-            "serviceCount", "serviceMinMicros", "serviceMeanMicros", "serviceP50Micros", "serviceP90Micros",
-            "serviceP99Micros", "serviceP999Micros", "serviceMaxMicros");
+            "responseTimeCount", "responseTimeMinMicros", "responseTimeMeanMicros", "responseTimeP50Micros",
+            "responseTimeP90Micros", "responseTimeP99Micros", "responseTimeP999Micros", "responseTimeMaxMicros",
+            "serviceTimeCount", "serviceTimeMinMicros", "serviceTimeMeanMicros", "serviceTimeP50Micros",
+            "serviceTimeP90Micros", "serviceTimeP99Micros", "serviceTimeP999Micros", "serviceTimeMaxMicros");
 
     private TimelineCsv() {
     }

@@ -6,14 +6,12 @@ import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
-import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.ResultBuilder;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -95,8 +93,8 @@ class GateTest {
 
     private static Result result(Requests requests, Verdict verdict, LatencyHistogram latency) {
         LoadTest test = LoadTest.target("http://127.0.0.1:1/").duration(Duration.ofSeconds(2)).build();
-        return new Result(test, Duration.ofSeconds(2), "h2c", requests, new StatusCodes(Map.of()),
-                new Traffic(0, 0, 0, 0, 0), latency, latency, LatencyHistogram.EMPTY, LatencyHistogram.EMPTY,
-                Statistics.EMPTY, 1, Map.of(), Optional.empty(), List.of(), verdict, false);
+        return new ResultBuilder().test(test).duration(Duration.ofSeconds(2)).protocol("h2c").requests(requests)
+                .statusCodes(new StatusCodes(Map.of())).traffic(new Traffic(0, 0, 0, 0, 0)).serviceTime(latency)
+                .responseTime(latency).connections(1).verdict(verdict).build();
     }
 }

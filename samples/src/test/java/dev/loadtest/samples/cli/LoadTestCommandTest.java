@@ -131,7 +131,7 @@ class LoadTestCommandTest {
             String[] cells = rows.get(i + 1).split(",");
             assertThat(cells).hasSize(TimelineCsv.COLUMNS.size());
             assertThat(Long.parseLong(cells[TimelineCsv.COLUMNS.indexOf("done")])).isEqualTo(intervals.get(i).done());
-            assertThat(new java.math.BigDecimal(cells[TimelineCsv.COLUMNS.indexOf("responseP99Micros")])
+            assertThat(new java.math.BigDecimal(cells[TimelineCsv.COLUMNS.indexOf("responseTimeP99Micros")])
                     .movePointRight(3).longValueExact()).isEqualTo(intervals.get(i).responseTime().p99().toNanos());
         }
 
@@ -160,7 +160,7 @@ class LoadTestCommandTest {
         }
         assertThat(logged).isEqualTo(intervals.size());
         assertThat(responses).isEqualTo(result.responseTime().count());
-        assertThat(services).isEqualTo(result.requestTime().count());
+        assertThat(services).isEqualTo(result.serviceTime().count());
 
         assertThat(Files.readString(html, StandardCharsets.UTF_8)).containsIgnoringCase("<html");
     }

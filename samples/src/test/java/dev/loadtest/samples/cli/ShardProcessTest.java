@@ -92,7 +92,7 @@ class ShardProcessTest {
             bytes += s.traffic().totalBytes();
             sent += s.traffic().sentBytes();
             union = union.plus(s.responseTime());
-            serviceUnion = serviceUnion.plus(s.requestTime());
+            serviceUnion = serviceUnion.plus(s.serviceTime());
         }
         assertThat(merged.statusCodes().counts()).isEqualTo(statuses);
         assertThat(merged.statusCodes().count(200)).isEqualTo(300);
@@ -101,7 +101,7 @@ class ShardProcessTest {
         assertThat(merged.responseTime().count()).isEqualTo(300);
         for (double p : new double[] {0, 50, 90, 99, 99.9, 100}) {
             assertThat(merged.responseTime().percentile(p)).isEqualTo(union.percentile(p));
-            assertThat(merged.requestTime().percentile(p)).isEqualTo(serviceUnion.percentile(p));
+            assertThat(merged.serviceTime().percentile(p)).isEqualTo(serviceUnion.percentile(p));
         }
         // the library's merge gives the same figures as the command's
         Result direct = Results.merge(shards);

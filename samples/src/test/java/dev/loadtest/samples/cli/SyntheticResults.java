@@ -5,10 +5,10 @@ import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
-import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.ResultBuilder;
 import dev.loadtest.json.ResultJson;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
 
@@ -55,9 +54,10 @@ final class SyntheticResults {
                     new StatusCodes(Map.of(200, (long) n)), 0, 100L * n, lat, lat));
             done += n;
         }
-        return new Result(test, Duration.ofSeconds(intervals), "http/1.1", new Requests(done, done, done, done, 0, 0, 0, 0),
-                new StatusCodes(Map.of(200, done)), new Traffic(100 * done, 10 * done, 10 * done, 90 * done, 10 * done),
-                all, all, LatencyHistogram.EMPTY, LatencyHistogram.EMPTY, Statistics.EMPTY, 4, Map.of(),
-                Optional.empty(), list, Verdict.OK, false);
+        return new ResultBuilder().test(test).duration(Duration.ofSeconds(intervals)).protocol("http/1.1")
+                .requests(new Requests(done, done, done, done, 0, 0, 0, 0))
+                .statusCodes(new StatusCodes(Map.of(200, done)))
+                .traffic(new Traffic(100 * done, 10 * done, 10 * done, 90 * done, 10 * done)).serviceTime(all)
+                .responseTime(all).connections(4).intervals(list).verdict(Verdict.OK).build();
     }
 }

@@ -55,7 +55,7 @@ class Sample05_FluentAssertions {
         assertThat(result).hasNoErrors()
                 .hasStatusCount(200, result.requests().done())
                 .hasVerdict(Verdict.OK)
-                .latency().percentile(99).isLessThan(Duration.ofMillis(500));
+                .responseTime().percentile(99).isLessThan(Duration.ofMillis(500));
         assertThat(result).serviceTime().hasPercentileAtMost(99.9, Duration.ofSeconds(1));
         assertThat(result).throughput().isAtLeast(100);
         assertThat(result).traffic()

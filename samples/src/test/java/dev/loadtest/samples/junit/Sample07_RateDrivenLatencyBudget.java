@@ -63,6 +63,6 @@ class Sample07_RateDrivenLatencyBudget {
             assertThat(rate.offered()).isGreaterThan(400);
             assertThat(rate.achievedRatio()).isGreaterThan(0.9);
         });
-        assertThat(result).latency().median().isLessThan(Duration.ofMillis(250));
+        assertThat(result).responseTime().median().isLessThan(Duration.ofMillis(250));
     }
 }

@@ -11,6 +11,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.ResultBuilder;
 import dev.loadtest.internal.Verdicts;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.time.Duration;
@@ -92,10 +93,13 @@ public final class ResultAssembly {
         LatencyHistogram service = LatencyHistogram.of(timeline.serviceTotal());
         LatencyHistogram response = rateDriven ? LatencyHistogram.of(timeline.responseTotal()) : service;
         Verdict verdict = verdict(test, requests, errors, rate, clients.maxResponsesOnConnection());
-        return new Result(test, duration, end.protocol(), requests, new StatusCodes(statuses),
-                new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes),
-                service, response, LatencyHistogram.of(connect), LatencyHistogram.of(ttfb), Statistics.of(rates),
-                sum.connections, errors, rate, timeline.intervals(), verdict, end.stopped());
+        return new ResultBuilder().test(test).duration(duration).protocol(end.protocol()).requests(requests)
+                .statusCodes(new StatusCodes(statuses))
+                .traffic(new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes))
+                .responseTime(response).serviceTime(service).connectTime(LatencyHistogram.of(connect))
+                .timeToFirstByte(LatencyHistogram.of(ttfb)).clientRequestRates(Statistics.of(rates))
+                .connections(sum.connections).errors(errors).rate(rate).intervals(timeline.intervals())
+                .verdict(verdict).stopped(end.stopped()).build();
     }
 
     private static Verdict verdict(LoadTest test, Requests requests, Map<ErrorCategory, ErrorCount> errors,

@@ -67,7 +67,7 @@ class OrdersLoadTest {
 
         assertThat(result).hasNoErrors()
                 .hasStatusCount(201, 200)
-                .latency().percentile(99).isLessThan(Duration.ofSeconds(1));
+                .responseTime().percentile(99).isLessThan(Duration.ofSeconds(1));
     }
 
     @Test
