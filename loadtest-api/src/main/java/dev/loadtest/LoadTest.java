@@ -3,7 +3,6 @@ package dev.loadtest;
 import dev.loadtest.internal.Blocking;
 import dev.loadtest.internal.BoundedFile;
 import dev.loadtest.internal.Engines;
-import dev.loadtest.internal.Redaction;
 import dev.loadtest.internal.Shares;
 import java.io.IOException;
 import java.net.URI;

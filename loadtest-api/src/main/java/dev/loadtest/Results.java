@@ -1,6 +1,5 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.Redaction;
 import dev.loadtest.internal.Verdicts;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,13 +1,22 @@
-package dev.loadtest.internal;
+package dev.loadtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loadtest.LoadTest;
 import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RedactionTest {
+
+    @Test
+    void should_do_what_its_javadoc_shows() {
+        assertThat(Redaction.display(URI.create("https://api.example/p?user=ann&token=s3cr3t")))
+                .isEqualTo("https://api.example/p?user=ann&token=<redacted>");
+        assertThat(Redaction.display(URI.create("https://ann:pw@api.example/"))).isEqualTo("https://<redacted>@api.example/");
+        assertThat(Redaction.headerLine("Authorization: Bearer abc")).isEqualTo("Authorization: <redacted>");
+        assertThat(Redaction.redacted(URI.create("https://api.example/?key=k")))
+                .isEqualTo(URI.create("https://api.example/?key=%3Credacted%3E"));
+    }
 
     @Test
     void should_show_credential_query_values_as_redacted_and_keep_the_rest() {
