@@ -1,6 +1,5 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.report.TextReport;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;

@@ -51,12 +51,12 @@ final class Text {
 
     /** h2load's byte sizes, 1024-based: {@code 512B}, {@code 146.48KB}, {@code 1.12MB} (as the text report). */
     static String bytes(double bytes) {
-        return dev.loadtest.internal.report.Units.bytes(bytes);
+        return dev.loadtest.TextReport.bytes(bytes);
     }
 
     /** A fraction as a percentage with two decimals: {@code 93.33%} (as the text report). */
     static String percent(double fraction) {
-        return dev.loadtest.internal.report.Units.percent(fraction);
+        return dev.loadtest.TextReport.percent(fraction);
     }
 
     /** A count with thousands separators: {@code 12,345}. */

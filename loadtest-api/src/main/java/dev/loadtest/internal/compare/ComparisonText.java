@@ -2,9 +2,10 @@ package dev.loadtest.internal.compare;
 
 import dev.loadtest.ChangeVerdict;
 import dev.loadtest.Comparison;
+import dev.loadtest.DurationFormat;
 import dev.loadtest.Figure;
 import dev.loadtest.FigureChange;
-import dev.loadtest.internal.report.Units;
+import dev.loadtest.TextReport;
 import java.util.List;
 import java.util.Locale;
 
@@ -89,8 +90,8 @@ public final class ComparisonText {
         }
         return switch (f) {
             case THROUGHPUT -> String.format(Locale.ROOT, "%.2f", v);
-            case ERROR_RATE -> Units.percent(v);
-            default -> Units.durationNanos(v);
+            case ERROR_RATE -> TextReport.percent(v);
+            default -> DurationFormat.fixedNanos(v);
         };
     }
 
