@@ -2,10 +2,10 @@ package dev.loadtest.junit.internal;
 
 import dev.loadtest.ChangeVerdict;
 import dev.loadtest.Comparison;
+import dev.loadtest.ComparisonText;
 import dev.loadtest.FigureChange;
 import dev.loadtest.Result;
 import dev.loadtest.Tolerance;
-import dev.loadtest.internal.compare.ComparisonText;
 import dev.loadtest.junit.PerformanceBudget;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
