@@ -1,6 +1,5 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.Verdicts;
 import dev.loadtest.internal.capacity.Texts;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -137,9 +136,9 @@ public final class Objective {
             breaches.add(new Breach("error rate", requiredErrors, Texts.percent((double) q.failed() / q.done())
                     + " (" + q.failed() + " of " + q.done() + " requests failed)"));
         }
-        if (result.rate().isPresent() && result.rate().get().achievedRatio() < Verdicts.OVERLOADED_RATIO) {
+        if (result.rate().isPresent() && result.rate().get().achievedRatio() < Verdict.OVERLOADED_RATIO) {
             Rate rate = result.rate().get();
-            breaches.add(new Breach("achieved rate", ">= " + Texts.percent(Verdicts.OVERLOADED_RATIO)
+            breaches.add(new Breach("achieved rate", ">= " + Texts.percent(Verdict.OVERLOADED_RATIO)
                     + " of offered", Texts.rate(rate.achieved()) + " of " + Texts.rate(rate.offered()) + " ("
                     + Texts.percent(rate.achievedRatio()) + ", overloaded)"));
         }

@@ -6,7 +6,6 @@ import dev.loadtest.Objective;
 import dev.loadtest.Rate;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
-import dev.loadtest.internal.Verdicts;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -47,7 +46,7 @@ public final class StepJudge {
                 return new Judgement(CapacityStep.Outcome.HELD, List.of(), "");
             }
             String lag = "our scheduler fell behind its schedule (lag p99 " + Texts.duration(lagP99(result)) + " > "
-                    + Texts.duration(Verdicts.SATURATED_LAG) + ")";
+                    + Texts.duration(Verdict.SATURATED_LAG) + ")";
             // the service time counts from the send: a server whose own time breaks a limit, or that slowed
             // down, did so whatever our lag
             Objective.LatencyLimit broken = brokenByServiceTime(result);
@@ -65,7 +64,7 @@ public final class StepJudge {
                     + "the figures are about this machine, not the server");
         }
         Rate rate = result.rate().orElse(null);
-        if (rate != null && rate.achievedRatio() < Verdicts.OVERLOADED_RATIO && result.requests().failed() == 0
+        if (rate != null && rate.achievedRatio() < Verdict.OVERLOADED_RATIO && result.requests().failed() == 0
                 && result.errors().isEmpty() && serverKeptUp) {
             return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), generatorReason(result, rate,
                     result.requestTime().percentile(50), baseline));

@@ -7,7 +7,6 @@ import dev.loadtest.Rate;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
-import dev.loadtest.internal.Verdicts;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
@@ -89,7 +88,7 @@ final class ResultAssembly {
         // a run whose requests all failed at once (refused, protocol or TLS errors) did not stall: it failed
         boolean failedAtOnce = requests.responded() == 0 && errors.keySet().stream()
                 .anyMatch(c -> c != ErrorCategory.REQUEST_TIMEOUT);
-        return Verdicts.of(requests, errors, rate,
+        return Verdict.of(requests, errors, rate,
                 secondRequestWanted && maxResponsesOnConnection < 2 && !failedAtOnce);
     }
 }
