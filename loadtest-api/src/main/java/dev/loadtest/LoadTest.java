@@ -3,7 +3,7 @@ package dev.loadtest;
 import dev.loadtest.internal.Blocking;
 import dev.loadtest.internal.BoundedFile;
 import dev.loadtest.internal.Engines;
-import dev.loadtest.internal.Shares;
+import dev.loadtest.spi.Shares;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
