@@ -117,14 +117,14 @@ public final class Objective {
         LatencyHistogram responseTime = result.responseTime();
         for (LatencyLimit limit : latencyLimits) {
             String name = limit.name();
-            String required = "<= " + Texts.duration(limit.max());
+            String required = "<= " + DurationFormat.format(limit.max());
             if (responseTime.isEmpty()) {
                 breaches.add(new Breach(name, required, "none (no response finished)"));
                 continue;
             }
             Duration actual = responseTime.percentile(limit.percentile());
             if (actual.compareTo(limit.max()) > 0) {
-                breaches.add(new Breach(name, required, Texts.durationBeside(actual, limit.max())));
+                breaches.add(new Breach(name, required, DurationFormat.beside(actual, limit.max())));
             }
         }
         double maxErrors = effectiveMaxErrorRate();
@@ -156,7 +156,7 @@ public final class Objective {
     public String toString() {
         List<String> parts = new ArrayList<>();
         for (LatencyLimit l : latencyLimits) {
-            parts.add(l.name() + " <= " + Texts.duration(l.max()));
+            parts.add(l.name() + " <= " + DurationFormat.format(l.max()));
         }
         parts.add("error rate <= " + Texts.percent(effectiveMaxErrorRate())
                 + (Double.isNaN(maxErrorRate) ? " (default)" : ""));

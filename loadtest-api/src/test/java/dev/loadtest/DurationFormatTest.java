@@ -31,6 +31,14 @@ class DurationFormatTest {
     }
 
     @Test
+    void should_print_every_digit_beside_a_limit_only_where_rounding_would_hide_a_difference() {
+        assertThat(DurationFormat.beside(Duration.ofNanos(10_002_431), Duration.ofMillis(10))).isEqualTo("10.002431ms");
+        assertThat(DurationFormat.beside(Duration.ofNanos(10_105_247), Duration.ofMillis(10))).isEqualTo("10.11ms");
+        assertThat(DurationFormat.beside(Duration.ofMillis(10), Duration.ofMillis(10))).isEqualTo("10ms");
+        assertThat(DurationFormat.beside(Duration.ofNanos(1_001), Duration.ofNanos(1_000))).isEqualTo("1.001us");
+    }
+
+    @Test
     void should_print_h2loads_columns_whatever_the_default_locale() {
         Locale before = Locale.getDefault();
         Locale.setDefault(Locale.GERMANY);

@@ -1,6 +1,7 @@
 package dev.loadtest.internal.capacity;
 
 import dev.loadtest.CapacityStep;
+import dev.loadtest.DurationFormat;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Objective;
 import dev.loadtest.Rate;
@@ -45,20 +46,20 @@ public final class StepJudge {
             if (breaches.isEmpty()) {
                 return new Judgement(CapacityStep.Outcome.HELD, List.of(), "");
             }
-            String lag = "our scheduler fell behind its schedule (lag p99 " + Texts.duration(lagP99(result)) + " > "
-                    + Texts.duration(Verdict.SATURATED_LAG) + ")";
+            String lag = "our scheduler fell behind its schedule (lag p99 " + DurationFormat.format(lagP99(result)) + " > "
+                    + DurationFormat.format(Verdict.SATURATED_LAG) + ")";
             // the service time counts from the send: a server whose own time breaks a limit, or that slowed
             // down, did so whatever our lag
             Objective.LatencyLimit broken = brokenByServiceTime(result);
             if (broken != null) {
                 return new Judgement(CapacityStep.Outcome.FAILED, breaches, reason(breaches) + " (" + lag
                         + ", but the server's own service time breaks it: " + Texts.percentileName(broken.percentile())
-                        + " " + Texts.duration(result.requestTime().percentile(broken.percentile())) + ")");
+                        + " " + DurationFormat.format(result.requestTime().percentile(broken.percentile())) + ")");
             }
             if (baseline != null && !serverKeptUp) {
                 return new Judgement(CapacityStep.Outcome.FAILED, breaches, reason(breaches) + " (" + lag
-                        + ", but the server's own service time rose: p50 " + Texts.duration(result.requestTime()
-                        .percentile(50)) + ", " + Texts.duration(baseline) + " at the first step)");
+                        + ", but the server's own service time rose: p50 " + DurationFormat.format(result.requestTime()
+                        .percentile(50)) + ", " + DurationFormat.format(baseline) + " at the first step)");
             }
             return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), lag + " while the server kept up: "
                     + "the figures are about this machine, not the server");
@@ -120,8 +121,8 @@ public final class StepJudge {
         LatencyHistogram service = result.requestTime();
         double carried = service.mean().isZero() ? Double.POSITIVE_INFINITY : slots * 1e9 / service.mean().toNanos();
         return "achieved " + Texts.rate(rate.achieved()) + " of " + Texts.rate(rate.offered()) + " offered with no "
-                + "failed request while the server kept up (service time p50 " + Texts.duration(median)
-                + (baseline == null ? "" : ", " + Texts.duration(baseline) + " at the first step") + "): "
+                + "failed request while the server kept up (service time p50 " + DurationFormat.format(median)
+                + (baseline == null ? "" : ", " + DurationFormat.format(baseline) + " at the first step") + "): "
                 + result.test().unsharded().clients() + " clients x " + result.test().streams() + " streams carry "
                 + "about " + Texts.rate(Math.round(carried)) + " at that service time; add clients or streams, "
                 + "or machines";
