@@ -1,7 +1,6 @@
 package dev.loadtest;
 
 import dev.loadtest.internal.Blocking;
-import dev.loadtest.internal.BoundedFile;
 import dev.loadtest.internal.Engines;
 import dev.loadtest.spi.Shares;
 import java.io.IOException;

@@ -4,13 +4,13 @@ import static dev.loadtest.samples.cli.CommandFlags.given;
 import static dev.loadtest.samples.cli.CommandFlags.matched;
 import static dev.loadtest.samples.cli.CommandFlags.usage;
 
+import dev.loadtest.BoundedFile;
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Protocol;
 import dev.loadtest.Redaction;
 import dev.loadtest.Result;
 import dev.loadtest.Stage;
-import dev.loadtest.internal.BoundedFile;
 import dev.loadtest.json.ResultJson;
 import dev.loadtest.samples.DemoServer;
 import dev.loadtest.report.HtmlReport;
