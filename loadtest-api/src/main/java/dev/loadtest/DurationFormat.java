@@ -78,7 +78,7 @@ public final class DurationFormat {
     /**
      * {@link #format(Duration)}, unless, below a second, that reads the same as {@code other} while the values
      * differ: then {@link #exact(Duration)} ({@code 10.002431ms} beside {@code 10ms}), so that a breach never
-     * reads "required <= 10ms, actual 10ms". For a measured value shown beside a limit.
+     * reads {@code required <= 10ms, actual 10ms}. For a measured value shown beside a limit.
      */
     public static String beside(Duration d, Duration other) {
         String text = format(d);

@@ -1,19 +1,24 @@
+// Longer than our ~400 lines for one reason: it is the public surface users write against, the test's
+// accessors and its nested Builder (nested, so that LoadTest.Builder stays the type callers name), each
+// member a line or two under its Javadoc. The work is elsewhere: the settings as given (Settings), what a
+// shard runs (ShardPlan), the rules that combine settings (SettingsRules), the text (SettingsText), the run
+// (the engine, found by Engines).
+
 package dev.loadtest;
 
 import dev.loadtest.internal.Blocking;
 import dev.loadtest.internal.Engines;
-import dev.loadtest.spi.Shares;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import javax.net.ssl.SSLContext;
 
@@ -39,88 +44,12 @@ import javax.net.ssl.SSLContext;
  */
 public final class LoadTest {
 
-    private final List<URI> targets;
-    private final int requestedThreads;
-    private final String requestedMethod;
-    private final int clients;
-    private final int streams;
-    private final int threads;
-    private final long requests;
-    private final Duration duration;
-    private final Duration warmUp;
-    private final Protocol protocol;
-    private final String method;
-    private final List<Header> headers;
-    private final byte[] body;
-    private final Duration connectTimeout;
-    private final Duration requestTimeout;
-    private final boolean keepAlive;
-    private final SSLContext sslContext;
-    private final boolean insecureTrustAll;
-    private final double rate;
-    private final List<Stage> stages;
-    private final List<Stage> requestedStages;
-    private final int maxBacklog;
-    private final Duration interval;
-    private final List<LoadTestListener> listeners;
-    private final int shardIndex;
-    private final int shardCount;
-    private final java.time.Instant startAt;
-    // the whole run's settings, as given to the builder (equal to the shard's when shardCount is 1)
-    private final int wholeClients;
-    private final long wholeRequests;
-    private final double wholeRate;
-    private final List<Stage> wholeStages;
-    private final int wholeMaxBacklog;
-    private final int wholeThreads;
+    private final Settings given;
+    private final ShardPlan plan;
 
-    private LoadTest(Builder b) {
-        this.targets = List.copyOf(b.targets);
-        this.shardIndex = b.shardIndex;
-        this.shardCount = b.shardCount;
-        this.startAt = b.startAt;
-        this.wholeClients = b.clients;
-        this.wholeRequests = b.requests;
-        this.wholeRate = b.rate;
-        this.wholeStages = b.stages == null ? List.of() : List.copyOf(b.stages);
-        this.wholeMaxBacklog = b.maxBacklog;
-        this.wholeThreads = b.threads;
-        int n = b.shardCount;
-        int k = b.shardIndex;
-        this.requestedThreads = b.threads > 0 && n > 1 ? Math.min(b.threads, Shares.share(b.clients, n, k)) : b.threads;
-        this.requestedMethod = b.method;
-        this.clients = Shares.share(b.clients, n, k);
-        this.streams = b.streams;
-        this.threads = requestedThreads > 0 ? requestedThreads
-                : Math.min(clients, Runtime.getRuntime().availableProcessors());
-        this.requests = b.requests == 0 || n == 1 ? b.requests : shardRequests(b.requests, b.clients, n, k);
-        this.rate = Double.isNaN(b.rate) ? b.rate : b.rate / n;
-        List<Stage> shardStages = new ArrayList<>();
-        for (Stage st : wholeStages) {
-            shardStages.add(n == 1 ? st : st.isConcurrency()
-                    ? Stage.concurrency(Shares.share(st.concurrency(), n, k), st.duration())
-                    : new Stage(st.fromRate() / n, st.toRate() / n, st.duration()));
-        }
-        this.requestedStages = List.copyOf(shardStages);
-        // a constant rate over a duration is one stage; stages set the duration
-        this.stages = !requestedStages.isEmpty() ? requestedStages
-                : !Double.isNaN(b.rate) && b.duration != null ? List.of(Stage.rate(this.rate, b.duration)) : List.of();
-        this.duration = !requestedStages.isEmpty() ? requestedStages.stream().map(Stage::duration)
-                .reduce(Duration.ZERO, Duration::plus) : b.duration;
-        this.maxBacklog = n == 1 ? b.maxBacklog : Math.max(1, (b.maxBacklog + n - 1) / n);
-        this.interval = b.interval;
-        this.listeners = List.copyOf(b.listeners);
-        this.warmUp = b.warmUp;
-        this.protocol = b.protocol != null ? b.protocol
-                : isHttps() ? Protocol.NEGOTIATE : Protocol.HTTP_1_1;
-        this.method = b.method != null ? b.method : b.body != null ? "POST" : "GET";
-        this.headers = List.copyOf(b.headers);
-        this.body = b.body;
-        this.connectTimeout = b.connectTimeout;
-        this.requestTimeout = b.requestTimeout;
-        this.keepAlive = b.keepAlive;
-        this.sslContext = b.sslContext;
-        this.insecureTrustAll = b.insecureTrustAll;
+    private LoadTest(Settings given) {
+        this.given = given;
+        this.plan = ShardPlan.of(given);
     }
 
     /**
@@ -153,46 +82,11 @@ public final class LoadTest {
     }
 
     /**
-     * Shard {@code k}'s requests: the whole run's requests split among its clients as h2load splits them
-     * (each client {@code requests / clients}, the first {@code requests % clients} clients one more), client
-     * {@code i} belonging to shard {@code i % n}.
-     */
-    static long shardRequests(long requests, int clients, int n, int k) {
-        long perClient = requests / clients;
-        int extra = (int) (requests % clients);
-        return perClient * Shares.share(clients, n, k) + Shares.share(extra, n, k);
-    }
-
-    /**
      * A builder holding this test's settings, to derive a changed copy. For a shard, it holds the whole
      * run's settings and the same {@link Builder#shard(int, int) shard}.
      */
     public Builder newBuilder() {
-        Builder b = new Builder(targets);
-        b.clients = wholeClients;
-        b.streams = streams;
-        b.threads = wholeThreads;
-        b.requests = wholeRequests;
-        b.duration = wholeStages.isEmpty() ? duration : null;
-        b.rate = wholeRate;
-        b.stages = wholeStages.isEmpty() ? null : new ArrayList<>(wholeStages);
-        b.maxBacklog = wholeMaxBacklog;
-        b.shardIndex = shardIndex;
-        b.shardCount = shardCount;
-        b.startAt = startAt;
-        b.interval = interval;
-        b.listeners.addAll(listeners);
-        b.warmUp = warmUp;
-        b.protocol = protocol;
-        b.method = requestedMethod;
-        b.headers.addAll(headers);
-        b.body = body;
-        b.connectTimeout = connectTimeout;
-        b.requestTimeout = requestTimeout;
-        b.keepAlive = keepAlive;
-        b.sslContext = sslContext;
-        b.insecureTrustAll = insecureTrustAll;
-        return b;
+        return new Builder(given);
     }
 
     /**
@@ -206,14 +100,16 @@ public final class LoadTest {
     }
 
     /** How far ahead a {@link Builder#startAt(java.time.Instant) start time} may be. */
-    public static final Duration MAX_START_DELAY = Duration.ofHours(1);
+    public static final Duration MAX_START_DELAY = SettingsRules.MAX_START_DELAY;
 
-    /** Starts the test and returns at once with a handle to its result and to {@link LoadTestRun#stop()}. */
+    /**
+     * Starts the test and returns at once with a handle to its result and to {@link LoadTestRun#stop()}.
+     *
+     * @throws IllegalStateException if the {@link #startAt() start time} is now more than
+     *     {@link #MAX_START_DELAY} ahead
+     */
     public LoadTestRun start() {
-        if (startAt != null && startAt.isAfter(java.time.Instant.now().plus(MAX_START_DELAY))) {
-            throw new IllegalStateException("startAt (" + startAt + ") must be at most 1 hour from now ("
-                    + java.time.Instant.now() + ")");
-        }
+        SettingsRules.checkStartAt(given.startAt(), Instant.now());
         return Engines.find().start(this);
     }
 
@@ -222,17 +118,17 @@ public final class LoadTest {
      * {@link #shardCount()} - 1; 0 in an unsharded run. See {@link Builder#shard(int, int)}.
      */
     public int shardIndex() {
-        return shardIndex;
+        return given.shardIndex();
     }
 
     /** How many shards the whole run is split into; 1 in an unsharded run. */
     public int shardCount() {
-        return shardCount;
+        return given.shardCount();
     }
 
     /** The common wall-clock time the run waits for before starting, if one was set. */
-    public Optional<java.time.Instant> startAt() {
-        return Optional.ofNullable(startAt);
+    public Optional<Instant> startAt() {
+        return Optional.ofNullable(given.startAt());
     }
 
     /**
@@ -241,7 +137,7 @@ public final class LoadTest {
      * {@code requests}, rate and stages are the whole run's, as given to the builder.
      */
     public LoadTest unsharded() {
-        if (shardCount == 1 && startAt == null) {
+        if (given.shardCount() == 1 && given.startAt() == null) {
             return this;
         }
         Builder b = newBuilder();
@@ -253,32 +149,32 @@ public final class LoadTest {
 
     /** The targets, in round-robin order. */
     public List<URI> targets() {
-        return targets;
+        return given.targets();
     }
 
     /** Connections held open during the run. */
     public int clients() {
-        return clients;
+        return plan.clients();
     }
 
     /** Requests in flight per connection: HTTP/2 streams, or HTTP/1.1 pipelining depth. */
     public int streams() {
-        return streams;
+        return given.streams();
     }
 
     /** I/O threads. */
     public int threads() {
-        return threads;
+        return plan.threads();
     }
 
     /** The number of requests to do, if the run is counted rather than timed. */
     public OptionalLong requests() {
-        return requests > 0 ? OptionalLong.of(requests) : OptionalLong.empty();
+        return plan.requests() > 0 ? OptionalLong.of(plan.requests()) : OptionalLong.empty();
     }
 
     /** How long the measured phase lasts, if the run is timed. */
     public Optional<Duration> duration() {
-        return Optional.ofNullable(duration);
+        return Optional.ofNullable(plan.duration());
     }
 
     /**
@@ -286,12 +182,12 @@ public final class LoadTest {
      * than as soon as a stream is free (closed model, h2load's default).
      */
     public boolean isRateDriven() {
-        return !Double.isNaN(rate) || (!stages.isEmpty() && !stages.get(0).isConcurrency());
+        return !Double.isNaN(plan.rate()) || (!plan.stages().isEmpty() && !plan.stages().get(0).isConcurrency());
     }
 
     /** The constant rate given with {@link Builder#rate(double)}, in requests per second. */
-    public java.util.OptionalDouble rate() {
-        return Double.isNaN(rate) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(rate);
+    public OptionalDouble rate() {
+        return Double.isNaN(plan.rate()) ? OptionalDouble.empty() : OptionalDouble.of(plan.rate());
     }
 
     /**
@@ -299,130 +195,93 @@ public final class LoadTest {
      * concurrencies; empty in a plain closed-model or counted run.
      */
     public List<Stage> stages() {
-        return stages;
+        return plan.stages();
     }
 
     /** Due requests that may wait for a free stream before new ones are dropped (rate-driven runs). */
     public int maxBacklog() {
-        return maxBacklog;
+        return plan.maxBacklog();
     }
 
     /** The length of the timeline's intervals. */
     public Duration interval() {
-        return interval;
+        return given.interval();
     }
 
     /** The listeners, in the order given. */
     public List<LoadTestListener> listeners() {
-        return listeners;
+        return given.listeners();
     }
 
     /** Time spent sending requests before measuring; zero for none. */
     public Duration warmUp() {
-        return warmUp;
+        return given.warmUp();
     }
 
     /** The protocol, with the scheme's default resolved. */
     public Protocol protocol() {
-        return protocol;
+        return given.protocol() != null ? given.protocol() : isHttps() ? Protocol.NEGOTIATE : Protocol.HTTP_1_1;
     }
 
     /** The request method. */
     public String method() {
-        return method;
+        return given.method() != null ? given.method() : given.body() != null ? "POST" : "GET";
     }
 
     /** Extra request headers, in order. */
     public List<Header> headers() {
-        return headers;
+        return given.headers();
     }
 
     /** A copy of the request body, if any. */
     public Optional<byte[]> body() {
-        return Optional.ofNullable(body).map(byte[]::clone);
+        return Optional.ofNullable(given.body()).map(byte[]::clone);
     }
 
     /** The body's length in bytes, or -1 without a body; does not copy. */
     public int bodyLength() {
-        return body == null ? -1 : body.length;
+        return given.body() == null ? -1 : given.body().length;
     }
 
     /** Time allowed to open a connection (TCP and TLS). */
     public Duration connectTimeout() {
-        return connectTimeout;
+        return given.connectTimeout();
     }
 
     /** Time allowed for a request from being sent to its response's end. */
     public Duration requestTimeout() {
-        return requestTimeout;
+        return given.requestTimeout();
     }
 
     /** Whether connections are reused; {@code false} opens a new connection per request, like ab without -k. */
     public boolean keepAlive() {
-        return keepAlive;
+        return given.keepAlive();
     }
 
     /** The TLS context to use, if one was given. */
     public Optional<SSLContext> sslContext() {
-        return Optional.ofNullable(sslContext);
+        return Optional.ofNullable(given.sslContext());
     }
 
     /** Whether every certificate and host name is trusted (explicit, insecure opt-in). */
     public boolean insecureTrustAll() {
-        return insecureTrustAll;
+        return given.insecureTrustAll();
     }
 
     /** Whether the targets use TLS. */
     public boolean isHttps() {
-        return "https".equalsIgnoreCase(targets.get(0).getScheme());
+        return given.isHttps();
     }
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder("LoadTest[targets=").append(Redaction.display(targets))
-                .append(", clients=").append(clients)
-                .append(", streams=").append(streams)
-                .append(", threads=").append(threads);
-        if (!stages.isEmpty()) {
-            s.append(", stages=").append(stages.size() == 1 && stages.get(0).fromRate() == stages.get(0).toRate()
-                    ? stages.get(0).fromRate() + " req/s" : stages.toString());
-        }
-        if (!Double.isNaN(rate) && stages.isEmpty()) {
-            s.append(", rate=").append(rate).append(" req/s");
-        }
-        if (duration != null) {
-            s.append(", duration=").append(Durations.human(duration));
-        } else {
-            s.append(", requests=").append(requests);
-        }
-        if (!warmUp.isZero()) {
-            s.append(", warmUp=").append(Durations.human(warmUp));
-        }
-        s.append(", protocol=").append(protocol).append(", method=").append(method);
-        if (!headers.isEmpty()) {
-            s.append(", headers=").append(headers);
-        }
-        if (body != null) {
-            s.append(", body=").append(body.length).append(" bytes");
-        }
-        if (!keepAlive) {
-            s.append(", keepAlive=false");
-        }
-        if (insecureTrustAll) {
-            s.append(", insecureTrustAll");
-        }
-        if (shardCount > 1) {
-            s.append(", shard=").append(shardIndex).append('/').append(shardCount);
-        }
-        if (startAt != null) {
-            s.append(", startAt=").append(startAt);
-        }
-        return s.append(']').toString();
+        return SettingsText.of(this);
     }
 
     /**
      * Describes a {@link LoadTest}. Each setter checks its argument at once; rules that combine
-     * settings are checked by {@link #build()}, {@link #run()} and {@link #start()}.
+     * settings are checked by {@link #build()}, {@link #run()} and {@link #start()}. The setters come in
+     * groups: what each request is, how hard and for how long, the connections, observing the run, sharding.
      * Not thread-safe.
      */
     public static final class Builder {
@@ -458,6 +317,37 @@ public final class LoadTest {
             this.targets = bases;
         }
 
+        /** A builder holding these settings: {@link LoadTest#newBuilder()}, the one place that copies them back. */
+        private Builder(Settings s) {
+            this(s.targets());
+            method = s.method();
+            headers.addAll(s.headers());
+            body = s.body();
+            clients = s.clients();
+            streams = s.streams();
+            threads = s.threads();
+            requests = s.requests();
+            duration = s.duration();
+            warmUp = s.warmUp();
+            rate = s.rate();
+            stages = s.timedByStages() ? s.stages() : null;
+            maxBacklog = s.maxBacklog();
+            protocol = s.protocol();
+            connectTimeout = s.connectTimeout();
+            requestTimeout = s.requestTimeout();
+            keepAlive = s.keepAlive();
+            sslContext = s.sslContext();
+            insecureTrustAll = s.insecureTrustAll();
+            interval = s.interval();
+            listeners.addAll(s.listeners());
+            shardIndex = s.shardIndex();
+            shardCount = s.shardCount();
+            startAt = s.startAt();
+        }
+
+        // ---- what each request is: targets, method, headers, body. Request sources, feeders, a seed and response
+        // checks belong here, and in Settings' first group.
+
         /**
          * Appends a path (and query) to each target's path, so that a server's base URI is written once, e.g. the
          * random port of a Spring Boot test:
@@ -483,125 +373,6 @@ public final class LoadTest {
                 resolved.add(Targets.withPath(base, path));
             }
             this.targets = List.copyOf(resolved);
-            return this;
-        }
-
-        /** At most this many shards: far beyond any cluster a run needs, and a likely typo. */
-        public static final int MAX_SHARDS = 10_000;
-
-        /**
-         * Declares this run as shard {@code index} of {@code count} (0-based: {@code index} within
-         * {@code [0, count)}, as Kubernetes' {@code JOB_COMPLETION_INDEX}), so that {@code count} processes,
-         * each given the same settings and its own index, together do what one unsharded run would. The
-         * settings given to this builder are the whole run's; each shard runs its part:
-         * <ul>
-         * <li>clients: client {@code i} of the whole run belongs to shard {@code i % count}, so a shard has
-         *     {@code clients / count} clients, the first {@code clients % count} shards one more;</li>
-         * <li>requests: split among the whole run's clients as h2load splits them (each
-         *     {@code requests / clients}, the first {@code requests % clients} clients one more), and each
-         *     shard does its clients' requests;</li>
-         * <li>rate and the rates of rate stages: divided by {@code count}; concurrency stages: dealt out as
-         *     clients are; the backlog limit: divided by {@code count}, rounded up;</li>
-         * <li>threads: at most the shard's clients.</li>
-         * </ul>
-         * Each shard measures its own part; {@link Results#merge(Result...)} adds the parts up exactly. Give
-         * the shards a common {@link #startAt(java.time.Instant) start time} so their timelines line up.
-         * Default: shard 0 of 1 (not sharded). {@link #build()} requires {@code clients >= count}, and
-         * each concurrency stage {@code >= count}.
-         *
-         * @throws IllegalArgumentException if {@code count} is not within [1, 10,000] or {@code index} not
-         *     within [0, count)
-         */
-        public Builder shard(int index, int count) {
-            if (count < 1 || count > MAX_SHARDS) {
-                throw new IllegalArgumentException("shard count (" + count + ") must be within [1, " + MAX_SHARDS
-                        + "]");
-            }
-            if (index < 0 || index >= count) {
-                throw new IllegalArgumentException("shard index (" + index + ") must be within [0, " + count
-                        + ") for " + count + " shards: indexes are 0-based");
-            }
-            this.shardIndex = index;
-            this.shardCount = count;
-            return this;
-        }
-
-        /**
-         * A common wall-clock time to start at: {@link LoadTest#start()} returns at once, and the run
-         * (connections included) begins at this instant, so shards on several machines line up (their clocks
-         * should be synchronized, e.g. by NTP). A time already past starts at once. Not before 1970-01-01T00:00Z
-         * (a negative count of epoch seconds is a mistake, not a time); at most 1 hour ahead, checked when the
-         * test starts; {@code null} for none (the default).
-         *
-         * @throws IllegalArgumentException if the time is before 1970-01-01T00:00:00Z
-         */
-        public Builder startAt(java.time.Instant startAt) {
-            if (startAt != null && startAt.isBefore(java.time.Instant.EPOCH)) {
-                throw new IllegalArgumentException("startAt (" + startAt + ") must not be before "
-                        + java.time.Instant.EPOCH + " (epoch seconds >= 0)");
-            }
-            this.startAt = startAt;
-            return this;
-        }
-
-        /** Connections to hold open, like h2load -c. Default 1; at least 1. */
-        public Builder clients(int clients) {
-            this.clients = atLeast("clients", clients, 1);
-            return this;
-        }
-
-        /**
-         * Requests kept in flight on each connection, like h2load -m: concurrent streams over HTTP/2,
-         * pipelining depth over HTTP/1.1. Default 1; at least 1.
-         */
-        public Builder streams(int streams) {
-            this.streams = atLeast("streams", streams, 1);
-            return this;
-        }
-
-        /** I/O threads, like h2load -t. Default: the available processors, at most {@code clients}. */
-        public Builder threads(int threads) {
-            this.threads = atLeast("threads", threads, 1);
-            return this;
-        }
-
-        /** Ends the run after this many requests, like h2load -n. At least {@code clients}. */
-        public Builder requests(long requests) {
-            if (requests < 1) {
-                throw new IllegalArgumentException("requests (" + requests + ") must be >= 1");
-            }
-            this.requests = requests;
-            return this;
-        }
-
-        /** Ends the run after this measured time, like h2load -D. Positive; millisecond precision. */
-        public Builder duration(Duration duration) {
-            this.duration = positive("duration", duration);
-            return this;
-        }
-
-        /**
-         * Sends requests for this long before measuring, like h2load --warm-up-time; nothing sent in
-         * it is counted. Default zero; only with {@link #duration(Duration)}.
-         */
-        public Builder warmUp(Duration warmUp) {
-            Objects.requireNonNull(warmUp, "warmUp must not be null");
-            if (warmUp.isNegative()) {
-                throw new IllegalArgumentException("warmUp (" + warmUp + ") must be >= 0");
-            }
-            if (warmUp.compareTo(Duration.ofDays(365)) > 0) {
-                throw new IllegalArgumentException("warmUp (" + warmUp + ") must be <= 365 days");
-            }
-            this.warmUp = warmUp;
-            return this;
-        }
-
-        /**
-         * The protocol. Default: {@link Protocol#NEGOTIATE} for https (ALPN, h2 preferred),
-         * {@link Protocol#HTTP_1_1} for http; {@link Protocol#HTTP_2} over http is h2c with prior knowledge.
-         */
-        public Builder protocol(Protocol protocol) {
-            this.protocol = Objects.requireNonNull(protocol, "protocol must not be null");
             return this;
         }
 
@@ -698,42 +469,57 @@ public final class LoadTest {
          */
         public static final long MAX_BODY_BYTES = 64L << 20;
 
-        /** Time allowed to open a connection (TCP and TLS). Default 10 s; positive. */
-        public Builder connectTimeout(Duration connectTimeout) {
-            this.connectTimeout = positive("connectTimeout", connectTimeout);
+        // ---- how hard and for how long: the whole run's, however many shards share it
+
+        /** Connections to hold open, like h2load -c. Default 1; at least 1. */
+        public Builder clients(int clients) {
+            this.clients = atLeast("clients", clients, 1);
             return this;
         }
 
         /**
-         * Time allowed for one request, from being sent to its response's end. Default 30 s; positive.
-         * A request over it is counted as timed out and its connection is closed and opened again.
+         * Requests kept in flight on each connection, like h2load -m: concurrent streams over HTTP/2,
+         * pipelining depth over HTTP/1.1. Default 1; at least 1.
          */
-        public Builder requestTimeout(Duration requestTimeout) {
-            this.requestTimeout = positive("requestTimeout", requestTimeout);
+        public Builder streams(int streams) {
+            this.streams = atLeast("streams", streams, 1);
+            return this;
+        }
+
+        /** I/O threads, like h2load -t. Default: the available processors, at most {@code clients}. */
+        public Builder threads(int threads) {
+            this.threads = atLeast("threads", threads, 1);
+            return this;
+        }
+
+        /** Ends the run after this many requests, like h2load -n. At least {@code clients}. */
+        public Builder requests(long requests) {
+            if (requests < 1) {
+                throw new IllegalArgumentException("requests (" + requests + ") must be >= 1");
+            }
+            this.requests = requests;
+            return this;
+        }
+
+        /** Ends the run after this measured time, like h2load -D. Positive; millisecond precision. */
+        public Builder duration(Duration duration) {
+            this.duration = positive("duration", duration);
             return this;
         }
 
         /**
-         * Whether connections are reused. Default true; false opens a new connection for every request,
-         * like ab without -k (then {@code streams} must be 1).
+         * Sends requests for this long before measuring, like h2load --warm-up-time; nothing sent in
+         * it is counted. Default zero; only with {@link #duration(Duration)}.
          */
-        public Builder keepAlive(boolean keepAlive) {
-            this.keepAlive = keepAlive;
-            return this;
-        }
-
-        /** The TLS context for https targets, e.g. one trusting a test certificate. */
-        public Builder sslContext(SSLContext sslContext) {
-            this.sslContext = Objects.requireNonNull(sslContext, "sslContext must not be null");
-            return this;
-        }
-
-        /**
-         * Trusts every certificate and host name. Insecure, for test servers with self-signed
-         * certificates only; the report says it was used.
-         */
-        public Builder insecureTrustAll() {
-            this.insecureTrustAll = true;
+        public Builder warmUp(Duration warmUp) {
+            Objects.requireNonNull(warmUp, "warmUp must not be null");
+            if (warmUp.isNegative()) {
+                throw new IllegalArgumentException("warmUp (" + warmUp + ") must be >= 0");
+            }
+            if (warmUp.compareTo(Duration.ofDays(365)) > 0) {
+                throw new IllegalArgumentException("warmUp (" + warmUp + ") must be <= 365 days");
+            }
+            this.warmUp = warmUp;
             return this;
         }
 
@@ -787,6 +573,58 @@ public final class LoadTest {
             return this;
         }
 
+        // ---- the connections
+
+        /**
+         * The protocol. Default: {@link Protocol#NEGOTIATE} for https (ALPN, h2 preferred),
+         * {@link Protocol#HTTP_1_1} for http; {@link Protocol#HTTP_2} over http is h2c with prior knowledge.
+         */
+        public Builder protocol(Protocol protocol) {
+            this.protocol = Objects.requireNonNull(protocol, "protocol must not be null");
+            return this;
+        }
+
+        /** Time allowed to open a connection (TCP and TLS). Default 10 s; positive. */
+        public Builder connectTimeout(Duration connectTimeout) {
+            this.connectTimeout = positive("connectTimeout", connectTimeout);
+            return this;
+        }
+
+        /**
+         * Time allowed for one request, from being sent to its response's end. Default 30 s; positive.
+         * A request over it is counted as timed out and its connection is closed and opened again.
+         */
+        public Builder requestTimeout(Duration requestTimeout) {
+            this.requestTimeout = positive("requestTimeout", requestTimeout);
+            return this;
+        }
+
+        /**
+         * Whether connections are reused. Default true; false opens a new connection for every request,
+         * like ab without -k (then {@code streams} must be 1).
+         */
+        public Builder keepAlive(boolean keepAlive) {
+            this.keepAlive = keepAlive;
+            return this;
+        }
+
+        /** The TLS context for https targets, e.g. one trusting a test certificate. */
+        public Builder sslContext(SSLContext sslContext) {
+            this.sslContext = Objects.requireNonNull(sslContext, "sslContext must not be null");
+            return this;
+        }
+
+        /**
+         * Trusts every certificate and host name. Insecure, for test servers with self-signed
+         * certificates only; the report says it was used.
+         */
+        public Builder insecureTrustAll() {
+            this.insecureTrustAll = true;
+            return this;
+        }
+
+        // ---- observing the run
+
         /** The length of the timeline's intervals, like h2load --interval. Default 1 s; 10 ms to 1 hour. */
         public Builder interval(Duration interval) {
             Objects.requireNonNull(interval, "interval must not be null");
@@ -803,95 +641,94 @@ public final class LoadTest {
             return this;
         }
 
+        // ---- one shard of a run over several processes
+
+        /** At most this many shards: far beyond any cluster a run needs, and a likely typo. */
+        public static final int MAX_SHARDS = 10_000;
+
+        /**
+         * Declares this run as shard {@code index} of {@code count} (0-based: {@code index} within
+         * {@code [0, count)}, as Kubernetes' {@code JOB_COMPLETION_INDEX}), so that {@code count} processes,
+         * each given the same settings and its own index, together do what one unsharded run would. The
+         * settings given to this builder are the whole run's; each shard runs its part:
+         * <ul>
+         * <li>clients: client {@code i} of the whole run belongs to shard {@code i % count}, so a shard has
+         *     {@code clients / count} clients, the first {@code clients % count} shards one more;</li>
+         * <li>requests: split among the whole run's clients as h2load splits them (each
+         *     {@code requests / clients}, the first {@code requests % clients} clients one more), and each
+         *     shard does its clients' requests;</li>
+         * <li>rate and the rates of rate stages: divided by {@code count}; concurrency stages: dealt out as
+         *     clients are; the backlog limit: divided by {@code count}, rounded up;</li>
+         * <li>threads: at most the shard's clients.</li>
+         * </ul>
+         * Each shard measures its own part; {@link Results#merge(Result...)} adds the parts up exactly. Give
+         * the shards a common {@link #startAt(java.time.Instant) start time} so their timelines line up.
+         * Default: shard 0 of 1 (not sharded). {@link #build()} requires {@code clients >= count}, and
+         * each concurrency stage {@code >= count}.
+         *
+         * @throws IllegalArgumentException if {@code count} is not within [1, 10,000] or {@code index} not
+         *     within [0, count)
+         */
+        public Builder shard(int index, int count) {
+            if (count < 1 || count > MAX_SHARDS) {
+                throw new IllegalArgumentException("shard count (" + count + ") must be within [1, " + MAX_SHARDS
+                        + "]");
+            }
+            if (index < 0 || index >= count) {
+                throw new IllegalArgumentException("shard index (" + index + ") must be within [0, " + count
+                        + ") for " + count + " shards: indexes are 0-based");
+            }
+            this.shardIndex = index;
+            this.shardCount = count;
+            return this;
+        }
+
+        /**
+         * A common wall-clock time to start at: {@link LoadTest#start()} returns at once, and the run
+         * (connections included) begins at this instant, so shards on several machines line up (their clocks
+         * should be synchronized, e.g. by NTP). A time already past starts at once. Not before 1970-01-01T00:00Z
+         * (a negative count of epoch seconds is a mistake, not a time); at most 1 hour ahead, checked by
+         * {@link #build()} and again when the test starts; {@code null} for none (the default).
+         *
+         * @throws IllegalArgumentException if the time is before 1970-01-01T00:00:00Z
+         */
+        public Builder startAt(java.time.Instant startAt) {
+            if (startAt != null && startAt.isBefore(java.time.Instant.EPOCH)) {
+                throw new IllegalArgumentException("startAt (" + startAt + ") must not be before "
+                        + java.time.Instant.EPOCH + " (epoch seconds >= 0)");
+            }
+            this.startAt = startAt;
+            return this;
+        }
+
+        // ---- building
+
         /**
          * Checks the rules that combine settings and returns the immutable test.
          *
-         * @throws IllegalStateException naming the settings and the rule they break
+         * @throws IllegalStateException naming the settings and the rule they break, e.g. a
+         *     {@link #startAt(java.time.Instant) start time} more than {@link LoadTest#MAX_START_DELAY} ahead
          */
         public LoadTest build() {
-            if (shardCount > 1) {
-                if (clients < shardCount) {
-                    throw new IllegalStateException("clients (" + clients + ") must be >= shard count ("
-                            + shardCount + "): each shard needs at least one client");
-                }
-                if (stages != null) {
-                    for (Stage stage : stages) {
-                        if (stage.isConcurrency() && stage.concurrency() < shardCount) {
-                            throw new IllegalStateException("stage concurrency (" + stage.concurrency()
-                                    + ") must be >= shard count (" + shardCount + ")");
-                        }
-                    }
-                }
-            }
-            if (stages != null && (duration != null || requests > 0 || !Double.isNaN(rate))) {
-                throw new IllegalStateException("stages set the run's rate and duration: "
-                        + (duration != null ? "duration (" + Durations.human(duration) + ")"
-                        : requests > 0 ? "requests (" + requests + ")" : "rate (" + rate + ")")
-                        + " cannot be set with them");
-            }
-            boolean timedByStages = stages != null;
-            if (timedByStages) {
-                boolean concurrency = stages.get(0).isConcurrency();
-                for (Stage stage : stages) {
-                    if (stage.isConcurrency() != concurrency) {
-                        throw new IllegalStateException("stages mix rates and concurrencies: a run is rate-driven "
-                                + "(open model) or concurrency-driven (closed model)");
-                    }
-                    if (stage.concurrency() > clients * streams) {
-                        throw new IllegalStateException("stage concurrency (" + stage.concurrency()
-                                + ") must be <= clients x streams (" + clients + " x " + streams + ")");
-                    }
-                }
-            }
-            if (!timedByStages && requests > 0 && duration != null) {
-                throw new IllegalStateException("requests (" + requests + ") and duration ("
-                        + Durations.human(duration) + ") cannot both be set: a run is counted or timed");
-            }
-            if (!timedByStages && requests == 0 && duration == null) {
-                throw new IllegalStateException("neither requests nor duration is set: a run needs one of them");
-            }
-            if (requests > 0 && requests < clients) {
-                throw new IllegalStateException("requests (" + requests + ") must be >= clients (" + clients + ")");
-            }
-            if (!warmUp.isZero() && duration == null && !timedByStages) {
-                throw new IllegalStateException("warmUp (" + Durations.human(warmUp)
-                        + ") needs duration: a counted run has no warm-up");
-            }
-            if (threads > clients) {
-                throw new IllegalStateException("threads (" + threads + ") must be <= clients (" + clients + ")");
-            }
-            if (!keepAlive && streams > 1) {
-                throw new IllegalStateException("streams (" + streams
-                        + ") must be 1 with keepAlive(false): each connection carries one request");
-            }
-            boolean https = "https".equalsIgnoreCase(targets.get(0).getScheme());
-            if (protocol == Protocol.NEGOTIATE && !https) {
-                throw new IllegalStateException("protocol (NEGOTIATE) needs https targets: ALPN is part of TLS");
-            }
-            if (!https && (sslContext != null || insecureTrustAll)) {
-                throw new IllegalStateException((insecureTrustAll ? "insecureTrustAll" : "sslContext")
-                        + " is set but the targets are not https");
-            }
-            if (sslContext != null && insecureTrustAll) {
-                throw new IllegalStateException("sslContext and insecureTrustAll cannot both be set");
-            }
-            if (body != null && method != null) {
-                String m = method.toUpperCase(Locale.ROOT);
-                if (m.equals("GET") || m.equals("HEAD")) {
-                    throw new IllegalStateException("body (" + body.length + " bytes) is not allowed with method "
-                            + method + ": use POST or PUT");
-                }
-            }
-            return new LoadTest(this);
+            Settings settings = settings();
+            SettingsRules.check(settings);
+            return new LoadTest(settings);
+        }
+
+        /** The settings as given so far, unchecked. */
+        Settings settings() {
+            return new Settings(targets, method, headers, body, clients, streams, threads, requests, duration, warmUp,
+                    rate, stages == null ? List.of() : stages, maxBacklog, protocol, connectTimeout, requestTimeout,
+                    keepAlive, sslContext, insecureTrustAll, interval, listeners, shardIndex, shardCount, startAt);
         }
 
         /**
          * For {@link Capacity}: a copy of these settings as one constant-rate step, the plan given to this builder
-         * (requests, duration, warm-up, rate, stages, start time) replaced. Goes through {@link #newBuilder()},
-         * the one place that copies every setting, so a setting added later is copied too.
+         * (requests, duration, warm-up, rate, stages, start time) replaced. Goes through {@link Settings}, so a
+         * setting added later is copied too.
          */
         Builder copyAsStep(double stepRate, Duration stepWarmUp, Duration stepDuration) {
-            Builder step = new LoadTest(this).newBuilder();
+            Builder step = new Builder(settings());
             step.requests = 0;
             step.stages = null;
             step.startAt = null;

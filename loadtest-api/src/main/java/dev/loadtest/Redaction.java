@@ -81,6 +81,14 @@ public final class Redaction {
         return line.substring(0, cut) + (colon > 0 ? ": " : " ") + REDACTED;
     }
 
+    /**
+     * A value with no name to go by (a flag's argument, a text a check looks for), as it may be shown: the marker
+     * when it has the shape of a credential ({@link Header#isSecret(String, String)}'s shapes), else unchanged.
+     */
+    public static String value(String value) {
+        return Tokens.isSecretValue(value) ? REDACTED : value;
+    }
+
     private static String redact(String text, String marker) {
         String shown = USER_INFO.matcher(text).replaceFirst(Matcher.quoteReplacement(marker) + "@");
         int question = shown.indexOf('?');

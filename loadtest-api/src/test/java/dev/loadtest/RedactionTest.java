@@ -19,6 +19,13 @@ class RedactionTest {
     }
 
     @Test
+    void should_redact_a_value_by_its_shape_alone() {
+        assertThat(Redaction.value("Bearer abc")).isEqualTo("<redacted>");
+        assertThat(Redaction.value("9f86d081884c7d659a2feaa0c55ad015")).isEqualTo("<redacted>");
+        assertThat(Redaction.value("\"status\":\"ok\"")).isEqualTo("\"status\":\"ok\"");
+    }
+
+    @Test
     void should_show_credential_query_values_as_redacted_and_keep_the_rest() {
         assertThat(Redaction.display(URI.create("https://h/p?a=1&password=x&token=y&key=k&sig=s#f")))
                 .isEqualTo("https://h/p?a=1&password=<redacted>&token=<redacted>&key=<redacted>&sig=<redacted>#f");

@@ -85,7 +85,7 @@ class ModulePathIT {
     @Test
     void should_run_the_demo_on_the_module_path() throws Exception {
         Run run = java("--module-path", modulePath, "--add-modules", "ALL-MODULE-PATH,jdk.net",
-                "--module", "dev.loadtest.samples/dev.loadtest.samples.Demo");
+                "--module", "dev.loadtest.samples/dev.loadtest.samples.Sample03_EmbeddedDemoServer");
 
         assertThat(run.code).as(run.all()).isZero();
         assertThat(run.out).contains("embedded demo server at http://127.0.0.1:")

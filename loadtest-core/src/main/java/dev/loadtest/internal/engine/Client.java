@@ -638,8 +638,10 @@ final class Client {
             quota++;
         }
         if (session != null && session.isOpen() && !exchange.timedOut) {
-            // dropped by a live connection (e.g. after GOAWAY): this connection takes no more
-            session.close(CloseMode.GRACEFUL);
+            // dropped by a live connection (e.g. after GOAWAY): this connection takes no more, and is
+            // replaced once its last streams are answered. Not closed now: HttpCore's GRACEFUL close of a
+            // plain connection closes the socket at once and would cut the responses still arriving.
+            goingAway = true;
         }
         fill();
     }

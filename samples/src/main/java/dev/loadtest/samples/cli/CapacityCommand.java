@@ -11,7 +11,6 @@ import dev.loadtest.CapacityRun;
 import dev.loadtest.CapacityStep;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Objective;
-import dev.loadtest.Protocol;
 import dev.loadtest.json.CapacityJson;
 import dev.loadtest.report.CapacityReport;
 import java.io.PrintStream;
@@ -90,10 +89,10 @@ final class CapacityCommand implements Callable<Integer> {
 
     @ArgGroup(validate = false, heading = "%nConnections and requests (as the main command; -n and -D do not apply, "
             + "--warm-up-time is each step's):%n", order = 1)
-    LoadTestCommand.LoadOptions load = new LoadTestCommand.LoadOptions();
+    LoadOptions load = new LoadOptions();
 
     @ArgGroup(validate = false, heading = "%nRequests:%n", order = 2)
-    LoadTestCommand.RequestOptions request = new LoadTestCommand.RequestOptions();
+    RequestOptions request = new RequestOptions();
 
     @ArgGroup(validate = false, heading = "%nObjective:%n", order = 3)
     ObjectiveOptions objective = new ObjectiveOptions();
@@ -254,45 +253,18 @@ final class CapacityCommand implements Callable<Integer> {
             }
             return b.build();
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw usage(spec, e.getMessage());
+            throw usage(spec, FlagTerms.of(e.getMessage(), spec));
         }
     }
 
     /** The settings every step shares, as the main command reads them (h2c by default for http://, as h2load). */
     private LoadTest.Builder template() {
-        LoadTest.Builder b = LoadTest.target(uris.toArray(String[]::new));
-        b.clients(load.clients).streams(load.streams);
-        if (load.threads != null) {
-            b.threads(load.threads);
-        }
-        boolean https = uris.get(0).regionMatches(true, 0, "https:", 0, 6);
-        if (load.insecure && !https) {
-            throw usage(spec, "--insecure is for https targets only");
-        }
-        b.protocol(load.h1 ? Protocol.HTTP_1_1 : https ? Protocol.NEGOTIATE : Protocol.HTTP_2);
-        b.connectTimeout(load.connectTimeout).requestTimeout(load.requestTimeout);
-        if (load.insecure) {
-            b.insecureTrustAll();
-        }
-        for (String header : request.headers) {
-            int colon = header.indexOf(':', 1);   // h2load's -H ':authority: x' has a leading colon
-            if (colon < 0) {
-                throw usage(spec, "-H '" + header + "' must be NAME: VALUE");
-            }
-            b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
-        }
-        if (request.data != null) {
-            if (!Files.isRegularFile(request.data) || !Files.isReadable(request.data)) {
-                throw usage(spec, "-d " + request.data + ": cannot read the file");
-            }
-            b.body(request.data);
-        }
-        if (request.method != null) {
-            b.method(request.method);
-        }
         if (request.inputFile != null) {
             throw usage(spec, "-i does not apply to a capacity search: give the URIs on the command line");
         }
+        LoadTest.Builder b = LoadTest.target(uris.toArray(String[]::new));
+        b.clients(load.clients).streams(load.streams);
+        TestFromFlags.connectionsAndRequests(b, spec, load, request, uris.get(0));
         return b;
     }
 

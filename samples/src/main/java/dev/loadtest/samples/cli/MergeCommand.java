@@ -71,23 +71,22 @@ final class MergeCommand implements Callable<Integer> {
     boolean quiet;
 
     @ArgGroup(validate = false, heading = "%nCI gates (exit code 1 when one is breached):%n")
-    LoadTestCommand.GateOptions gates = new LoadTestCommand.GateOptions();
+    GateOptions gates = new GateOptions();
 
     /** The largest result file merge reads: far above any run's JSON, and no device or disk. */
     static final long MAX_RESULT_FILE_BYTES = 256L << 20;
 
     @Override
     public Integer call() {
-        LoadTestCommand.OutputOptions output = new LoadTestCommand.OutputOptions();
+        OutputOptions output = new OutputOptions();
         output.json = json;
         output.html = html;
         output.csv = csv;
         output.hgrm = hgrm;
         output.quiet = quiet;
-        parent.output = output;
-        parent.gates = gates;
+        RunReport report = parent.report(output, gates);
         // before reading anything: an output naming one of the files would overwrite a shard's result
-        OutputFiles outputs = parent.outputFiles();
+        OutputFiles outputs = report.outputFiles();
         for (Path file : files) {
             outputs.input(file.toString(), file);
         }
@@ -116,6 +115,6 @@ final class MergeCommand implements Callable<Integer> {
             parent.err().println("loadtest: warning: " + results.size() + " of " + n + " shards merged; the figures "
                     + "are those of the shards given");
         }
-        return parent.report(merged, null);
+        return report.report(merged, null);
     }
 }

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -28,11 +27,6 @@ class CiOutputsTest {
 
     @TempDir
     Path dir;
-
-    @AfterEach
-    void restoreEnvironment() {
-        LoadTestCommand.environment = System::getenv;
-    }
 
     // ---- --junit-xml --------------------------------------------------------------------------------------
 
@@ -104,10 +98,9 @@ class CiOutputsTest {
     void should_append_a_markdown_summary_of_the_run_and_its_gates_when_github_asks() throws IOException {
         Path summary = dir.resolve("step_summary.md");
         Files.writeString(summary, "# earlier step\n");
-        LoadTestCommand.environment = Map.of(StepSummary.VARIABLE, summary.toString())::get;
 
-        CommandRun run = CommandRun.of("-q", "-n", "30", "--max-error-rate", "1%", "--max-p99", "10s",
-                "--test-name", "missing | page", server.notFound());
+        CommandRun run = CommandRun.withEnvironment(Map.of(StepSummary.VARIABLE, summary.toString()), "-q", "-n", "30",
+                "--max-error-rate", "1%", "--max-p99", "10s", "--test-name", "missing | page", server.notFound());
 
         assertThat(run.code()).isEqualTo(LoadTestCommand.GATE_BREACHED);
         String md = Files.readString(summary, StandardCharsets.UTF_8);
@@ -121,8 +114,6 @@ class CiOutputsTest {
 
     @Test
     void should_write_no_summary_without_the_variable() {
-        LoadTestCommand.environment = name -> null;
-
         CommandRun run = CommandRun.of("-q", "-n", "10", server.hello());
 
         assertThat(run.code()).isZero();
@@ -131,9 +122,8 @@ class CiOutputsTest {
 
     @Test
     void should_exit_3_when_the_summary_cannot_be_written() {
-        LoadTestCommand.environment = Map.of(StepSummary.VARIABLE, dir.toString())::get;   // a directory
-
-        CommandRun run = CommandRun.of("-q", "-n", "10", server.hello());
+        CommandRun run = CommandRun.withEnvironment(Map.of(StepSummary.VARIABLE, dir.toString()),   // a directory
+                "-q", "-n", "10", server.hello());
 
         assertThat(run.code()).isEqualTo(LoadTestCommand.RUN_FAILED);
         assertThat(run.errLines()).singleElement().asString()

@@ -51,7 +51,7 @@ class LoadTestCommandTest {
         CommandRun run = CommandRun.of("--help");
 
         assertThat(run.code()).isZero();
-        List<OptionSpec> options = new CommandLine(new LoadTestCommand(System.out, System.err, false))
+        List<OptionSpec> options = new CommandLine(new LoadTestCommand(System.out, System.err, false, name -> null))
                 .getCommandSpec().options();
         assertThat(options).hasSizeGreaterThan(30);
         for (OptionSpec option : options) {
@@ -393,11 +393,12 @@ class LoadTestCommandTest {
         Result result = LoadTest.target(server.hello()).requests(10).run();
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-        LoadTestCommand command = new LoadTestCommand(new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
-                new java.io.PrintStream(err, true, StandardCharsets.UTF_8), false);
-        command.output.json = Path.of("/dev/full");
+        OutputOptions output = new OutputOptions();
+        output.json = Path.of("/dev/full");
+        RunReport report = new RunReport(new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                new java.io.PrintStream(err, true, StandardCharsets.UTF_8), name -> null, output, new GateOptions());
 
-        int code = command.report(result, null);
+        int code = report.report(result, null);
 
         assertThat(code).isEqualTo(LoadTestCommand.RUN_FAILED);
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("finished in");   // the report is still printed

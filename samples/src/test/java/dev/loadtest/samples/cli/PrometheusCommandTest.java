@@ -50,7 +50,7 @@ class PrometheusCommandTest {
                 "-c", "2", "-D", "6s", "--interval", "100ms", "--prometheus", "0", "--test-name", "cli",
                 "--json", json.toString(), server.uri("/hello").toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                false));
+                false, name -> null));
 
         AtomicReference<URI> uri = new AtomicReference<>();
         Await.assertUntil("the command prints where its metrics are", () -> {

@@ -13,7 +13,7 @@ public final class ShardArguments {
 
     public static List<Integer> parse(List<String> args) {
         PrintStream none = new PrintStream(OutputStream.nullOutputStream());
-        LoadTestCommand command = new LoadTestCommand(none, none, false);
+        LoadTestCommand command = new LoadTestCommand(none, none, false, name -> null);
         new CommandLine(command).parseArgs(args.toArray(String[]::new));   // throws on a bad option or value
         String[] parts = command.shard.shard.split("/");
         return List.of(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));

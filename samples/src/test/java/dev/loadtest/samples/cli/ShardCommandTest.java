@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,11 +22,6 @@ class ShardCommandTest {
 
     @TempDir
     Path dir;
-
-    @AfterEach
-    void restoreEnvironment() {
-        LoadTestCommand.environment = System::getenv;
-    }
 
     private String uri() {
         return server.uri("/hello").toString();
@@ -47,9 +41,8 @@ class ShardCommandTest {
 
     @Test
     void should_take_the_index_from_job_completion_index() throws Exception {
-        LoadTestCommand.environment = Map.of("JOB_COMPLETION_INDEX", "2")::get;
         Path json = dir.resolve("s2.json");
-        CommandRun run = CommandRun.of("--shards", "3", "-n", "30", "-c", "3", "-q", "--json", json.toString(), uri());
+        CommandRun run = CommandRun.withEnvironment(Map.of("JOB_COMPLETION_INDEX", "2"), "--shards", "3", "-n", "30", "-c", "3", "-q", "--json", json.toString(), uri());
         assertThat(run.code()).as(run.err()).isZero();
         Result r = ResultJson.read(json);
         assertThat(r.test().shardIndex()).isEqualTo(2);
@@ -75,7 +68,6 @@ class ShardCommandTest {
         assertUsage(CommandRun.of("--shard", "x/3", "-n", "9", "-c", "3", uri()), "--shard index (x)");
         assertUsage(CommandRun.of("--shard", "0/4", "-n", "9", "-c", "3", uri()),
                 "-c (3) must be >= shard count (4)");
-        LoadTestCommand.environment = name -> null;
         assertUsage(CommandRun.of("--shards", "3", "-n", "9", "-c", "3", uri()), "needs $JOB_COMPLETION_INDEX");
         assertUsage(CommandRun.of("--start-at", "soon", "-n", "9", uri()), "--start-at (soon) must be seconds");
         assertUsage(CommandRun.of("--start-at", Long.toString(Instant.now().getEpochSecond() + 7200), "-n", "9",

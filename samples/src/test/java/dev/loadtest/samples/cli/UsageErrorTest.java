@@ -37,7 +37,7 @@ class UsageErrorTest {
         Files.createDirectories(dir.resolve("a-directory"));
         Files.writeString(dir.resolve("uris.txt"), server.uri("/hello") + "\n");
         try (java.io.RandomAccessFile huge = new java.io.RandomAccessFile(dir.resolve("huge.txt").toFile(), "rw")) {
-            huge.setLength(LoadTestCommand.MAX_INPUT_FILE_BYTES + 1);   // sparse: no disk used
+            huge.setLength(TargetFlags.MAX_INPUT_FILE_BYTES + 1);   // sparse: no disk used
         }
     }
 
@@ -79,6 +79,14 @@ class UsageErrorTest {
                 bad("--stage 100/1s -R 5 URI", "--stage cannot be given with -R"),
                 bad("--concurrency-stage 1/1s --stage 100/1s URI", "--concurrency-stage cannot be given with --stage"),
                 bad("-R 1:100 -n 10 URI", "-R 1:100 ramps over the duration: give -D, not -n"),
+                bad("--stage 100/1s --rps 10 URI", "--stage cannot be given with --rps (10): the stages set the run's"),
+                bad("--concurrency-stage 1/1s -n 10 URI", "--concurrency-stage cannot be given with -n (10)"),
+                bad("--stage 100/1s -R 1:100 URI", "--stage cannot be given with -R 1:100: each sets the run's stages"),
+                bad("--start-delay 2h URI", "--start-delay (2h) must be at most 1h from now"),
+                // capacity: the same flags, the same rules, the same words
+                bad("capacity -c 0 --max-p99 1s URI", "-c (0) must be >= 1"),
+                bad("capacity --insecure --max-p99 1s URI", "--insecure is set but the targets are not https"),
+                bad("capacity -d DIR/missing.bin --max-p99 1s URI", "-d (DIR/missing.bin) cannot be read (no such file)"),
                 bad("--warm-up-time 1s -n 10 URI", "--warm-up-time (1s) needs duration: a counted run has no warm-up"),
                 bad("--insecure URI", "--insecure is set but the targets are not https"),
                 bad("-i DIR/empty.txt URI", "give the URIs on the command line or with -i, not both"),

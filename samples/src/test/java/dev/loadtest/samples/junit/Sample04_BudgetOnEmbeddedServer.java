@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Sample 10: performance budgets on a server the test starts itself.
+ * Sample 4: performance budgets on a server the test starts itself.
  *
  * <p>A test takes a {@link LoadTester} and runs its load through it; when the test returns, the run is
  * checked against the test's {@link PerformanceBudget}, and the test fails with every breached budget
@@ -22,10 +22,10 @@ import org.junit.jupiter.api.Test;
  * The numbers here are generous so that the sample passes on any machine: on a slow CI runner, scale
  * every budget with {@code mvn test -Dloadtest.budget.scale=3} rather than editing them.
  *
- * <p>Run it: {@code mvn -pl samples test -Dtest=Sample10_BudgetOnEmbeddedServer}.
+ * <p>Run it: {@code mvn -pl samples test -Dtest=Sample04_BudgetOnEmbeddedServer}.
  */
 @PerformanceBudget(maxErrorRate = 0.001, noNon2xx = true)
-class Sample10_BudgetOnEmbeddedServer {
+class Sample04_BudgetOnEmbeddedServer {
 
     static DemoServer server;
 

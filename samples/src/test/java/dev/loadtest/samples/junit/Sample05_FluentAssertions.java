@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Sample 11: AssertJ assertions on a {@link Result}, for what a budget annotation cannot say.
+ * Sample 5: AssertJ assertions on a {@link Result}, for what a budget annotation cannot say.
  *
  * <p>{@code LoadTestAssertions.assertThat(result)} gives a {@code ResultAssert}; from it, navigate to the
  * latency ({@code latency()} is the response time, {@code serviceTime()} the time from the send), the
@@ -28,9 +28,9 @@ import org.junit.jupiter.api.Test;
  * errors: none
  * </pre>
  *
- * <p>Run it: {@code mvn -pl samples test -Dtest=Sample11_FluentAssertions}.
+ * <p>Run it: {@code mvn -pl samples test -Dtest=Sample05_FluentAssertions}.
  */
-class Sample11_FluentAssertions {
+class Sample05_FluentAssertions {
 
     static DemoServer server;
 

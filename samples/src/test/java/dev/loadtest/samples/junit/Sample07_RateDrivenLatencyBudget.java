@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Sample 13: a latency budget at a fixed request rate, the open model of wrk2 and k6.
+ * Sample 7: a latency budget at a fixed request rate, the open model of wrk2 and k6.
  *
  * <p>With {@code .rate(500)}, requests are sent on a schedule, 500 per second whatever the server does, and
  * the <em>response time</em> counts from the time each request was due: when the server stalls, the
@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
  * ({@code generator-saturated}, a busy test machine). A JVM that has just started is such a machine for
  * a moment (class loading, JIT compilation), hence the warm-up before the measured second.
  *
- * <p>Run it: {@code mvn -pl samples test -Dtest=Sample13_RateDrivenLatencyBudget}.
+ * <p>Run it: {@code mvn -pl samples test -Dtest=Sample07_RateDrivenLatencyBudget}.
  */
-class Sample13_RateDrivenLatencyBudget {
+class Sample07_RateDrivenLatencyBudget {
 
     static DemoServer server;
 

@@ -1,0 +1,66 @@
+package dev.loadtest;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import javax.net.ssl.SSLContext;
+
+/**
+ * A load test's settings exactly as the user gave them to {@link LoadTest.Builder}: the whole run's (a shard's
+ * part is {@link ShardPlan}'s to compute), with "not given" kept as such so that
+ * {@link LoadTest#newBuilder()} gives back what was given, and defaults resolved only where they are read.
+ * Immutable: the lists are copies, and the body array is never written after the builder made its copy.
+ *
+ * <p>The components are grouped by what they describe; a new setting joins its group here, in
+ * {@link LoadTest.Builder} (its setter, {@code build()} and the copy back) and, if it combines with others, in
+ * {@link SettingsRules}.
+ */
+record Settings(
+        // what each request is (request sources, feeders, a seed and response checks belong here)
+        List<URI> targets,
+        String method,              // null: GET, or POST with a body
+        List<Header> headers,
+        byte[] body,                // null: none
+        // how hard and for how long: the whole run's
+        int clients,
+        int streams,
+        int threads,                // 0: the available processors, at most the clients
+        long requests,              // 0: a timed run
+        Duration duration,          // null: a counted run, or one timed by its stages
+        Duration warmUp,
+        double rate,                // NaN: none
+        List<Stage> stages,         // empty: none
+        int maxBacklog,
+        // the connections
+        Protocol protocol,          // null: the scheme's default
+        Duration connectTimeout,
+        Duration requestTimeout,
+        boolean keepAlive,
+        SSLContext sslContext,      // null: the JVM's default
+        boolean insecureTrustAll,
+        // observing the run
+        Duration interval,
+        List<LoadTestListener> listeners,
+        // one shard of a run over several processes
+        int shardIndex,
+        int shardCount,
+        Instant startAt) {          // null: at once
+
+    Settings {
+        targets = List.copyOf(targets);
+        headers = List.copyOf(headers);
+        stages = List.copyOf(stages);
+        listeners = List.copyOf(listeners);
+    }
+
+    /** Whether the targets use TLS. */
+    boolean isHttps() {
+        return "https".equalsIgnoreCase(targets.get(0).getScheme());
+    }
+
+    /** Whether stages, not {@code duration} or {@code requests}, set how long the run lasts. */
+    boolean timedByStages() {
+        return !stages.isEmpty();
+    }
+}

@@ -1,0 +1,55 @@
+package dev.loadtest.samples.cli;
+
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/**
+ * h2load's load flags (connections, streams, threads, -n, -D, timeouts, protocol), shared by the main command and
+ * {@code capacity}.
+ */
+final class LoadOptions {
+    @Option(names = {"-n", "--requests"}, paramLabel = "N", converter = Syntax.LongConverter.class,
+            description = {"Requests in all, shared out among the clients (a counted run). Without -n, -D or "
+                    + "--stage: -D 10s."})
+    Long requests;
+
+    @Option(names = {"-c", "--clients"}, paramLabel = "N", converter = Syntax.IntConverter.class,
+            defaultValue = "1", description = "Connections held open.")
+    int clients;
+
+    @Option(names = {"-m", "--max-concurrent-streams"}, paramLabel = "N", converter = Syntax.IntConverter.class,
+            defaultValue = "1", description = "Requests in flight per connection: HTTP/2 streams, HTTP/1.1 "
+                    + "pipelining depth.")
+    int streams;
+
+    @Option(names = {"-t", "--threads"}, paramLabel = "N", converter = Syntax.IntConverter.class,
+            description = "I/O threads. Default: the CPUs, at most -c.")
+    Integer threads;
+
+    @Option(names = {"-D", "--duration"}, paramLabel = "DURATION", converter = Syntax.DurationConverter.class,
+            description = "Measured time (a timed run), warm-up excluded.")
+    Duration duration;
+
+    @Option(names = "--warm-up-time", paramLabel = "DURATION", converter = Syntax.DurationConverter.class,
+            defaultValue = "0s", description = "Time sending requests before measuring; with -D or --stage.")
+    Duration warmUp;
+
+    @Option(names = {"-T", "--connect-timeout"}, paramLabel = "DURATION",
+            converter = Syntax.DurationConverter.class, defaultValue = "10s",
+            description = {"Time allowed to connect (TCP and TLS). Not h2load's -T (a connection's "
+                    + "longest life), which this tool does not have."})
+    Duration connectTimeout;
+
+    @Option(names = {"-N", "--request-timeout", "--connection-inactivity-timeout"}, paramLabel = "DURATION",
+            converter = Syntax.DurationConverter.class, defaultValue = "30s",
+            description = {"Time a request may wait for its whole response; over it the request times out "
+                    + "and its connection is opened again (h2load's -N, per request)."})
+    Duration requestTimeout;
+
+    @Option(names = "--h1", description = "HTTP/1.1 (pipelined when -m > 1). Default: h2c with prior knowledge "
+            + "for http://, ALPN (h2 preferred) for https://, as h2load.")
+    boolean h1;
+
+    @Option(names = "--insecure", description = "Trust any certificate and host name (https only).")
+    boolean insecure;
+}
