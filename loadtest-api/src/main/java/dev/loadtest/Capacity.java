@@ -201,8 +201,8 @@ public final class Capacity {
     public String toString() {
         return "Capacity[" + template.build().unsharded().targets() + ", objective: " + objective + ", start "
                 + Texts.rate(startRate) + (maxRate < Stage.MAX_RATE ? ", max " + Texts.rate(maxRate) : "")
-                + ", resolution " + Texts.percent(resolution) + ", steps of " + Texts.duration(stepWarmUp)
-                + " + " + Texts.duration(stepDuration) + "]";
+                + ", resolution " + Texts.percent(resolution) + ", steps of " + DurationFormat.format(stepWarmUp)
+                + " + " + DurationFormat.format(stepDuration) + "]";
     }
 
     /**

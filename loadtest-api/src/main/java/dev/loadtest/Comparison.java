@@ -1,7 +1,6 @@
 package dev.loadtest;
 
 import dev.loadtest.internal.compare.Compare;
-import dev.loadtest.internal.compare.ComparisonText;
 import dev.loadtest.internal.compare.SameTest;
 import java.util.ArrayList;
 import java.util.Collections;

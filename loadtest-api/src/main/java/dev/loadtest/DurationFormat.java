@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
  * <pre>{@code
  * DurationFormat.format(Duration.ofNanos(7_806_975));   // "7.81ms"
  * DurationFormat.format(Duration.ofMillis(25));         // "25ms"
+ * DurationFormat.beside(Duration.ofNanos(10_002_431), Duration.ofMillis(10));   // "10.002431ms", not "10ms"
  * DurationFormat.fixed(Duration.ofNanos(7_806_975));    // "7.81ms"  (h2load's columns: 25ms is "25.00ms")
  * DurationFormat.setting(Duration.ofSeconds(90));       // "1m30s"
  * DurationFormat.parse("1.5s");                         // PT1.5S
@@ -72,6 +73,19 @@ public final class DurationFormat {
         int scale = nanos >= 1_000_000 ? 6 : nanos >= 1_000 ? 3 : 0;
         String unit = scale == 6 ? "ms" : scale == 3 ? "us" : "ns";
         return plain(BigDecimal.valueOf(nanos, scale)) + unit;
+    }
+
+    /**
+     * {@link #format(Duration)}, unless, below a second, that reads the same as {@code other} while the values
+     * differ: then {@link #exact(Duration)} ({@code 10.002431ms} beside {@code 10ms}), so that a breach never
+     * reads {@code required <= 10ms, actual 10ms}. For a measured value shown beside a limit.
+     */
+    public static String beside(Duration d, Duration other) {
+        String text = format(d);
+        if (d.equals(other) || !text.equals(format(other)) || d.compareTo(Duration.ofSeconds(1)) >= 0) {
+            return text;
+        }
+        return exact(d);
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.Redaction;
 import dev.loadtest.internal.Tokens;
 import java.util.Locale;
 import java.util.Objects;

@@ -7,9 +7,7 @@
 package dev.loadtest;
 
 import dev.loadtest.internal.Blocking;
-import dev.loadtest.internal.BoundedFile;
 import dev.loadtest.internal.Engines;
-import dev.loadtest.internal.Redaction;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;

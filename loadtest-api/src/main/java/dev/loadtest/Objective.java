@@ -1,6 +1,5 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.Verdicts;
 import dev.loadtest.internal.capacity.Texts;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -118,14 +117,14 @@ public final class Objective {
         LatencyHistogram responseTime = result.responseTime();
         for (LatencyLimit limit : latencyLimits) {
             String name = limit.name();
-            String required = "<= " + Texts.duration(limit.max());
+            String required = "<= " + DurationFormat.format(limit.max());
             if (responseTime.isEmpty()) {
                 breaches.add(new Breach(name, required, "none (no response finished)"));
                 continue;
             }
             Duration actual = responseTime.percentile(limit.percentile());
             if (actual.compareTo(limit.max()) > 0) {
-                breaches.add(new Breach(name, required, Texts.durationBeside(actual, limit.max())));
+                breaches.add(new Breach(name, required, DurationFormat.beside(actual, limit.max())));
             }
         }
         double maxErrors = effectiveMaxErrorRate();
@@ -137,9 +136,9 @@ public final class Objective {
             breaches.add(new Breach("error rate", requiredErrors, Texts.percent((double) q.failed() / q.done())
                     + " (" + q.failed() + " of " + q.done() + " requests failed)"));
         }
-        if (result.rate().isPresent() && result.rate().get().achievedRatio() < Verdicts.OVERLOADED_RATIO) {
+        if (result.rate().isPresent() && result.rate().get().achievedRatio() < Verdict.OVERLOADED_RATIO) {
             Rate rate = result.rate().get();
-            breaches.add(new Breach("achieved rate", ">= " + Texts.percent(Verdicts.OVERLOADED_RATIO)
+            breaches.add(new Breach("achieved rate", ">= " + Texts.percent(Verdict.OVERLOADED_RATIO)
                     + " of offered", Texts.rate(rate.achieved()) + " of " + Texts.rate(rate.offered()) + " ("
                     + Texts.percent(rate.achievedRatio()) + ", overloaded)"));
         }
@@ -157,7 +156,7 @@ public final class Objective {
     public String toString() {
         List<String> parts = new ArrayList<>();
         for (LatencyLimit l : latencyLimits) {
-            parts.add(l.name() + " <= " + Texts.duration(l.max()));
+            parts.add(l.name() + " <= " + DurationFormat.format(l.max()));
         }
         parts.add("error rate <= " + Texts.percent(effectiveMaxErrorRate())
                 + (Double.isNaN(maxErrorRate) ? " (default)" : ""));

@@ -2,7 +2,6 @@ package dev.loadtest;
 
 import dev.loadtest.internal.ResultBuilder;
 import dev.loadtest.internal.ResultFigures;
-import dev.loadtest.internal.report.TextReport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

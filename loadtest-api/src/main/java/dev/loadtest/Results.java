@@ -1,8 +1,6 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.Redaction;
 import dev.loadtest.internal.ResultBuilder;
-import dev.loadtest.internal.Verdicts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -252,7 +250,7 @@ public final class Results {
 
     /** The engine's rules, stalled taken from the shards. */
     static Verdict verdict(Result r, boolean allStalled) {
-        return Verdicts.of(r.requests(), r.errors(), r.rate(), allStalled);
+        return Verdict.of(r.requests(), r.errors(), r.rate(), allStalled);
     }
 
     private static Interval mergeIntervals(List<Interval> same) {

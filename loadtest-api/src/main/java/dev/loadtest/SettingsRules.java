@@ -33,7 +33,7 @@ final class SettingsRules {
     static void checkStartAt(Instant startAt, Instant now) {
         if (startAt != null && startAt.isAfter(now.plus(MAX_START_DELAY))) {
             throw new IllegalStateException("startAt (" + startAt + ") must be at most "
-                    + Durations.human(MAX_START_DELAY) + " from now (" + now + ")");
+                    + DurationFormat.setting(MAX_START_DELAY) + " from now (" + now + ")");
         }
     }
 
@@ -58,7 +58,7 @@ final class SettingsRules {
         boolean timedByStages = s.timedByStages();
         if (timedByStages && (s.duration() != null || s.requests() > 0 || !Double.isNaN(s.rate()))) {
             throw new IllegalStateException("stages cannot be given with "
-                    + (s.duration() != null ? "duration (" + Durations.human(s.duration()) + ")"
+                    + (s.duration() != null ? "duration (" + DurationFormat.setting(s.duration()) + ")"
                     : s.requests() > 0 ? "requests (" + s.requests() + ")" : "rate (" + s.rate() + ")")
                     + ": the stages set the run's load and duration");
         }
@@ -77,7 +77,7 @@ final class SettingsRules {
         }
         if (!timedByStages && s.requests() > 0 && s.duration() != null) {
             throw new IllegalStateException("requests (" + s.requests() + ") and duration ("
-                    + Durations.human(s.duration()) + ") cannot both be set: a run is counted or timed");
+                    + DurationFormat.setting(s.duration()) + ") cannot both be set: a run is counted or timed");
         }
         if (!timedByStages && s.requests() == 0 && s.duration() == null) {
             throw new IllegalStateException("neither requests nor duration is set: a run needs one of them");
@@ -87,7 +87,7 @@ final class SettingsRules {
                     + ")");
         }
         if (!s.warmUp().isZero() && s.duration() == null && !timedByStages) {
-            throw new IllegalStateException("warmUp (" + Durations.human(s.warmUp())
+            throw new IllegalStateException("warmUp (" + DurationFormat.setting(s.warmUp())
                     + ") needs duration: a counted run has no warm-up");
         }
         if (s.threads() > s.clients()) {

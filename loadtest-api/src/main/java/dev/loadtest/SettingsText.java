@@ -1,6 +1,5 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.Redaction;
 import java.util.List;
 
 /** {@link LoadTest#toString()}: the settings a shard runs, on one line, credentials redacted. */
@@ -23,12 +22,12 @@ final class SettingsText {
             s.append(", rate=").append(t.rate().getAsDouble()).append(" req/s");
         }
         if (t.duration().isPresent()) {
-            s.append(", duration=").append(Durations.human(t.duration().get()));
+            s.append(", duration=").append(DurationFormat.setting(t.duration().get()));
         } else {
             s.append(", requests=").append(t.requests().orElse(0));
         }
         if (!t.warmUp().isZero()) {
-            s.append(", warmUp=").append(Durations.human(t.warmUp()));
+            s.append(", warmUp=").append(DurationFormat.setting(t.warmUp()));
         }
         s.append(", protocol=").append(t.protocol()).append(", method=").append(t.method());
         if (!t.headers().isEmpty()) {

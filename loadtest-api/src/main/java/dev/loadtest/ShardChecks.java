@@ -72,7 +72,8 @@ final class ShardChecks {
         LoadTest a = first.unsharded();
         LoadTest b = t.unsharded();
         same("requests of the whole run", text(a.requests()), text(b.requests()));
-        same("duration", a.duration().map(Durations::human).orElse("none"), b.duration().map(Durations::human).orElse("none"));
+        same("duration", a.duration().map(DurationFormat::setting).orElse("none"),
+                b.duration().map(DurationFormat::setting).orElse("none"));
         same("rate of the whole run", text(a.rate()), text(b.rate()));
     }
 
@@ -96,8 +97,9 @@ final class ShardChecks {
                 result.test().warmUp().plus(result.duration()));
         if (gap.compareTo(span.plus(START_SKEW)) > 0) {
             throw new IllegalArgumentException(which + " is not a shard of the same run: its start time (" + b
-                    + ") is " + Durations.human(gap) + " away from " + firstName + "'s (" + a + "), more than the run "
-                    + "lasted (" + Durations.human(span) + ") and " + Durations.human(START_SKEW) + " of skew");
+                    + ") is " + DurationFormat.setting(gap) + " away from " + firstName + "'s (" + a
+                    + "), more than the run lasted (" + DurationFormat.setting(span) + ") and "
+                    + DurationFormat.setting(START_SKEW) + " of skew");
         }
     }
 

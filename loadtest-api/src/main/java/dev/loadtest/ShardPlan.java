@@ -1,6 +1,6 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.Shares;
+import dev.loadtest.spi.Shares;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

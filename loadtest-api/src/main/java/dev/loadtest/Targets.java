@@ -1,6 +1,5 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.Redaction;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;

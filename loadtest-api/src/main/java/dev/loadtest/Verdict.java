@@ -1,5 +1,9 @@
 package dev.loadtest;
 
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
 /**
  * What a run's figures say at a glance, from the practice of benchmark suites. When several apply,
  * the first in this order wins: numbers about the generator tell nothing about the server, a server
@@ -23,6 +27,11 @@ public enum Verdict {
     /** None of the above. */
     OK("ok");
 
+    /** Scheduler lag p99 beyond which the generator is taken to have fallen behind: {@link #GENERATOR_SATURATED}. */
+    public static final Duration SATURATED_LAG = Duration.ofMillis(10);
+    /** The share of the offered rate below which a rate-driven run is {@link #OVERLOADED}: 0.98. */
+    public static final double OVERLOADED_RATIO = 0.98;
+
     private final String label;
 
     Verdict(String label) {
@@ -32,6 +41,34 @@ public enum Verdict {
     /** The status as reports and JSON name it: {@code ok}, {@code errors}, {@code generator-saturated} ... */
     public String label() {
         return label;
+    }
+
+    /**
+     * The verdict of a run's figures, the first that applies in the order of the constants: one rule for the
+     * engine, which knows whether a connection completed a second request, and for
+     * {@link Results#merge(java.util.List)}, which knows it of the shards.
+     *
+     * <pre>{@code
+     * Verdict.of(result.requests(), result.errors(), result.rate(), false);   // what the run's verdict says
+     * }</pre>
+     *
+     * @param stalled whether no connection completed a second request although the run asked for more
+     */
+    public static Verdict of(Requests requests, Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate,
+                             boolean stalled) {
+        if (rate.isPresent() && rate.get().schedulerLag().percentile(99).compareTo(SATURATED_LAG) > 0) {
+            return GENERATOR_SATURATED;
+        }
+        if (stalled) {
+            return STALLED;
+        }
+        if (requests.failed() > 0 || !errors.isEmpty()) {
+            return ERRORS;
+        }
+        if (rate.isPresent() && rate.get().achievedRatio() < OVERLOADED_RATIO) {
+            return OVERLOADED;
+        }
+        return OK;
     }
 
     /** The verdict named by {@link #label()}. */

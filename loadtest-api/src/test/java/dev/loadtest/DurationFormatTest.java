@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class DurationFormatTest {
 
@@ -29,6 +31,14 @@ class DurationFormatTest {
     }
 
     @Test
+    void should_print_every_digit_beside_a_limit_only_where_rounding_would_hide_a_difference() {
+        assertThat(DurationFormat.beside(Duration.ofNanos(10_002_431), Duration.ofMillis(10))).isEqualTo("10.002431ms");
+        assertThat(DurationFormat.beside(Duration.ofNanos(10_105_247), Duration.ofMillis(10))).isEqualTo("10.11ms");
+        assertThat(DurationFormat.beside(Duration.ofMillis(10), Duration.ofMillis(10))).isEqualTo("10ms");
+        assertThat(DurationFormat.beside(Duration.ofNanos(1_001), Duration.ofNanos(1_000))).isEqualTo("1.001us");
+    }
+
+    @Test
     void should_print_h2loads_columns_whatever_the_default_locale() {
         Locale before = Locale.getDefault();
         Locale.setDefault(Locale.GERMANY);
@@ -40,6 +50,36 @@ class DurationFormatTest {
         } finally {
             Locale.setDefault(before);
         }
+    }
+
+    @ParameterizedTest(name = "{0} ns -> {1}")
+    @CsvSource({
+            "0,             0us",
+            "128000,        128us",
+            "999000,        999us",
+            "1000000,       1.00ms",
+            "12090000,      12.09ms",
+            "12094999,      12.09ms",
+            "12095001,      12.10ms",
+            "999999999,     1000.00ms",
+            "1000000000,    1.00s",
+            "1010000000,    1.01s",
+            "61000000000,   61.00s",
+    })
+    void should_print_h2loads_columns_as_its_util_format_duration(long nanos, String expected) {
+        assertThat(DurationFormat.fixed(Duration.ofNanos(nanos))).isEqualTo(expected);
+        assertThat(DurationFormat.fixedNanos(nanos)).isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "{0} ns -> {1}")
+    @CsvSource({
+            "128900,   128us",
+            "999600,   999us",
+            "999936,   999us",    // 1 ms as HdrHistogram gives it back for min()
+            "500,      0us",
+    })
+    void should_truncate_microseconds_like_h2load(long nanos, String expected) {
+        assertThat(DurationFormat.fixedNanos(nanos)).isEqualTo(expected);
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.loadtest;
 
 import dev.loadtest.internal.ResultBuilder;
-import dev.loadtest.internal.Verdicts;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -70,7 +69,7 @@ final class Simulated {
         double offered = step.rate().getAsDouble();
         Rate rate = new Rate(offered, f.achieved(), Math.round(offered), 0, 0, 0, LatencyHistogram.of(lag));
         Requests requests = new Requests(n, n, n, n - failed, failed, 0, 0, 0);
-        Verdict verdict = Verdicts.of(requests, Map.of(), Optional.of(rate), false);
+        Verdict verdict = Verdict.of(requests, Map.of(), Optional.of(rate), false);
         return new ResultBuilder().test(step).duration(Duration.ofSeconds(1)).protocol("h2c").requests(requests)
                 .statusCodes(new StatusCodes(failed == 0 ? Map.of(200, n) : Map.of(200, n - failed, 503, failed)))
                 .traffic(new Traffic(100 * n, 10 * n, 20 * n, 90 * n, 50 * n))

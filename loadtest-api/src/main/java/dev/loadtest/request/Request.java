@@ -1,8 +1,8 @@
 package dev.loadtest.request;
 
 import dev.loadtest.Header;
+import dev.loadtest.Redaction;
 import dev.loadtest.internal.ContentTypes;
-import dev.loadtest.internal.Redaction;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.loadtest.request;
 
 import dev.loadtest.Header;
-import dev.loadtest.internal.Redaction;
+import dev.loadtest.Redaction;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;

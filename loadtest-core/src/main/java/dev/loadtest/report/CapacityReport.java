@@ -4,11 +4,12 @@ import static dev.loadtest.report.Text.escape;
 
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityStep;
+import dev.loadtest.DurationFormat;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Objective;
+import dev.loadtest.Redaction;
 import dev.loadtest.Result;
-import dev.loadtest.internal.Redaction;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -81,8 +82,8 @@ public final class CapacityReport {
             LoadTest t = answer.steps().get(0).result().test().unsharded();
             out.append("<p class=\"run\">").append(t.clients()).append(t.clients() == 1 ? " client, " : " clients, ")
                     .append(t.streams()).append(t.streams() == 1 ? " stream" : " streams").append(" each; steps of ")
-                    .append(escape(Text.setting(t.warmUp()))).append(" warm-up + ")
-                    .append(escape(t.duration().map(Text::setting).orElse("a count of requests")))
+                    .append(escape(DurationFormat.setting(t.warmUp()))).append(" warm-up + ")
+                    .append(escape(t.duration().map(DurationFormat::setting).orElse("a count of requests")))
                     .append(", open model</p>\n");
         }
         out.append("<p class=\"verdict-line\"><span class=\"verdict verdict-")
@@ -117,10 +118,10 @@ public final class CapacityReport {
                     .append("</td><td>").append(escape(s.phase().label())).append("</td><td>")
                     .append(escape(Text.real(s.rate()))).append("</td><td>")
                     .append(escape(Text.real(r.rate().map(x -> x.achieved()).orElse(r.requestsPerSecond()))))
-                    .append("</td><td>").append(rt.isEmpty() ? "-" : escape(Text.duration(rt.percentile(50))))
-                    .append("</td><td>").append(rt.isEmpty() ? "-" : escape(Text.duration(rt.percentile(99))))
+                    .append("</td><td>").append(rt.isEmpty() ? "-" : escape(DurationFormat.fixed(rt.percentile(50))))
+                    .append("</td><td>").append(rt.isEmpty() ? "-" : escape(DurationFormat.fixed(rt.percentile(99))))
                     .append("</td><td>").append(r.serviceTime().isEmpty() ? "-"
-                            : escape(Text.duration(r.serviceTime().percentile(50))))
+                            : escape(DurationFormat.fixed(r.serviceTime().percentile(50))))
                     .append("</td><td>").append(Text.count(r.requests().failed())).append("</td><td>")
                     .append(escape(r.verdict().label())).append("</td><td>").append(escape(s.outcome().label()))
                     .append("</td><td>").append(escape(s.reason())).append("</td></tr>\n");

@@ -2,20 +2,22 @@ package dev.loadtest.report;
 
 import static dev.loadtest.report.Text.escape;
 
+import dev.loadtest.DurationFormat;
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
 import dev.loadtest.Header;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Rate;
+import dev.loadtest.Redaction;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.Stage;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.TextReport;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
-import dev.loadtest.internal.Redaction;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -166,9 +168,9 @@ public final class HtmlReport {
                     .append(escape(r.protocol())).append(", ")
                     .append(Text.count(test.clients())).append(test.clients() == 1 ? " client, " : " clients, ")
                     .append(Text.count(test.streams())).append(test.streams() == 1 ? " stream" : " streams")
-                    .append(" each, measured for ").append(escape(Text.duration(r.duration())));
+                    .append(" each, measured for ").append(escape(DurationFormat.fixed(r.duration())));
             if (!test.warmUp().isZero()) {
-                out.append(" after a warm-up of ").append(escape(Text.setting(test.warmUp())));
+                out.append(" after a warm-up of ").append(escape(DurationFormat.setting(test.warmUp())));
             }
             out.append(r.test().isRateDriven() ? ", open model (rate-driven)" : ", closed model").append("</p>\n");
             Verdict v = r.verdict();
@@ -219,12 +221,12 @@ public final class HtmlReport {
             card("req/s", Text.real(r.requestsPerSecond()), "responses per second");
             card("requests done", Text.count(q.done()), Text.count(q.succeeded()) + " succeeded");
             card("failed", Text.count(q.failed()),
-                    q.ended() == 0 ? "of none done" : Text.percent((double) q.failed() / q.ended()) + " of done");
+                    q.ended() == 0 ? "of none done" : TextReport.percent((double) q.failed() / q.ended()) + " of done");
             LatencyHistogram response = r.responseTime();
-            card("p99 response time", response.isEmpty() ? "n/a" : Text.duration(response.percentile(99)),
-                    response.isEmpty() ? "no response" : "median " + Text.duration(response.median()));
-            card("received", Text.bytes(r.bytesPerSecond()) + "/s", Text.bytes(r.traffic().totalBytes()) + " in all");
-            r.rate().ifPresent(rate -> card("achieved rate", Text.percent(rate.achievedRatio()),
+            card("p99 response time", response.isEmpty() ? "n/a" : DurationFormat.fixed(response.percentile(99)),
+                    response.isEmpty() ? "no response" : "median " + DurationFormat.fixed(response.median()));
+            card("received", TextReport.bytes(r.bytesPerSecond()) + "/s", TextReport.bytes(r.traffic().totalBytes()) + " in all");
+            r.rate().ifPresent(rate -> card("achieved rate", TextReport.percent(rate.achievedRatio()),
                     Text.real(rate.achieved()) + " of " + Text.real(rate.offered()) + " req/s"));
             out.append("</section>\n");
         }
@@ -239,7 +241,7 @@ public final class HtmlReport {
             Requests q = r.requests();
             out.append("<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"grid\">\n");
             table("Requests", new String[][] {
-                    {"finished in", Text.duration(r.duration())},
+                    {"finished in", DurationFormat.fixed(r.duration())},
                     {"req/s", Text.real(r.requestsPerSecond())},
                     {"total", Text.count(q.total())},
                     {"started", Text.count(q.started())},
@@ -262,12 +264,12 @@ public final class HtmlReport {
             table("Status codes", statusRows.toArray(String[][]::new), "status-codes");
             Traffic t = r.traffic();
             table("Traffic", new String[][] {
-                    {"received", Text.bytes(t.totalBytes()) + " (" + Text.count(t.totalBytes()) + ")"},
-                    {"headers", Text.bytes(t.headerBytes()) + " (" + Text.count(t.headerBytes()) + ")"},
-                    {"space savings", Text.percent(t.headerSpaceSavings())},
-                    {"data", Text.bytes(t.dataBytes()) + " (" + Text.count(t.dataBytes()) + ")"},
-                    {"sent", Text.bytes(t.sentBytes()) + " (" + Text.count(t.sentBytes()) + ")"},
-                    {"received/s", Text.bytes(r.bytesPerSecond()) + "/s"},
+                    {"received", TextReport.bytes(t.totalBytes()) + " (" + Text.count(t.totalBytes()) + ")"},
+                    {"headers", TextReport.bytes(t.headerBytes()) + " (" + Text.count(t.headerBytes()) + ")"},
+                    {"space savings", TextReport.percent(t.headerSpaceSavings())},
+                    {"data", TextReport.bytes(t.dataBytes()) + " (" + Text.count(t.dataBytes()) + ")"},
+                    {"sent", TextReport.bytes(t.sentBytes()) + " (" + Text.count(t.sentBytes()) + ")"},
+                    {"received/s", TextReport.bytes(r.bytesPerSecond()) + "/s"},
                     {"protocol", r.protocol()},
                     {"connections opened", Text.count(r.connections())},
             }, "traffic");
@@ -276,13 +278,13 @@ public final class HtmlReport {
                 table("Rate (open model)", new String[][] {
                         {"offered", Text.real(rate.offered()) + " req/s"},
                         {"achieved", Text.real(rate.achieved()) + " req/s"},
-                        {"achieved / offered", Text.percent(rate.achievedRatio())},
+                        {"achieved / offered", TextReport.percent(rate.achievedRatio())},
                         {"scheduled", Text.count(rate.scheduled())},
                         {"dropped", Text.count(rate.dropped())},
                         {"sent late", Text.count(rate.late())},
                         {"backlog at the end", Text.count(rate.backlogAtEnd())},
-                        {"scheduler lag p99", Text.duration(rate.schedulerLag().percentile(99))},
-                        {"scheduler lag max", Text.duration(rate.schedulerLag().max())},
+                        {"scheduler lag p99", DurationFormat.fixed(rate.schedulerLag().percentile(99))},
+                        {"scheduler lag max", DurationFormat.fixed(rate.schedulerLag().max())},
                 }, "rate");
             }
             out.append("</div>\n</section>\n");
@@ -317,7 +319,7 @@ public final class HtmlReport {
             Statistics c = r.clientRequestRates();
             out.append("<tr><th scope=\"row\">req/s per client</th>");
             for (String cell : new String[] {Text.real(c.min()), Text.real(c.max()), Text.real(c.mean()),
-                    Text.real(c.stdDev()), Text.percent(c.withinStdDev()), Text.real(c.median()), "",
+                    Text.real(c.stdDev()), TextReport.percent(c.withinStdDev()), Text.real(c.median()), "",
                     Text.real(c.p95()), Text.real(c.p99()), "", Text.count(c.count())}) {
                 out.append("<td>").append(escape(cell)).append("</td>");
             }
@@ -340,10 +342,10 @@ public final class HtmlReport {
 
         private void latencyRow(String label, LatencyHistogram h) {
             out.append("<tr><th scope=\"row\">").append(escape(label)).append("</th>");
-            String[] cells = {Text.duration(h.min()), Text.duration(h.max()), Text.duration(h.mean()),
-                    Text.duration(h.stdDev()), Text.percent(h.withinStdDev()), Text.duration(h.median()),
-                    Text.duration(h.percentile(90)), Text.duration(h.percentile(95)), Text.duration(h.percentile(99)),
-                    Text.duration(h.percentile(99.9)), Text.count(h.count())};
+            String[] cells = {DurationFormat.fixed(h.min()), DurationFormat.fixed(h.max()), DurationFormat.fixed(h.mean()),
+                    DurationFormat.fixed(h.stdDev()), TextReport.percent(h.withinStdDev()), DurationFormat.fixed(h.median()),
+                    DurationFormat.fixed(h.percentile(90)), DurationFormat.fixed(h.percentile(95)), DurationFormat.fixed(h.percentile(99)),
+                    DurationFormat.fixed(h.percentile(99.9)), Text.count(h.count())};
             for (String cell : cells) {
                 out.append("<td>").append(escape(cell)).append("</td>");
             }
@@ -358,7 +360,7 @@ public final class HtmlReport {
                 return;
             }
             out.append("<p class=\"note\">One point per interval of ")
-                    .append(escape(Text.setting(r.intervals().get(0).length())))
+                    .append(escape(DurationFormat.setting(r.intervals().get(0).length())))
                     .append(", at its end, in seconds from the start of the measured phase. Click a legend entry "
                             + "to hide or show its line.</p>\n");
             out.append("<h3>Throughput</h3>\n<div class=\"chart\" id=\"chart-throughput\" role=\"img\" "
@@ -400,9 +402,9 @@ public final class HtmlReport {
             rows.add(new String[] {"streams per client", Text.count(test.streams())});
             rows.add(new String[] {"threads", Text.count(test.threads())});
             test.requests().ifPresent(n -> rows.add(new String[] {"requests", Text.count(n)}));
-            test.duration().ifPresent(d -> rows.add(new String[] {"duration", Text.setting(d)}));
+            test.duration().ifPresent(d -> rows.add(new String[] {"duration", DurationFormat.setting(d)}));
             if (!test.warmUp().isZero()) {
-                rows.add(new String[] {"warm-up", Text.setting(test.warmUp())});
+                rows.add(new String[] {"warm-up", DurationFormat.setting(test.warmUp())});
             }
             if (test.isRateDriven()) {
                 List<Stage> stages = test.stages();
@@ -412,15 +414,15 @@ public final class HtmlReport {
                     StringJoiner plan = new StringJoiner("\n");
                     for (Stage s : stages) {
                         plan.add(s.fromRate() == s.toRate()
-                                ? Text.rate(s.fromRate()) + " req/s for " + Text.setting(s.duration())
+                                ? Text.rate(s.fromRate()) + " req/s for " + DurationFormat.setting(s.duration())
                                 : Text.rate(s.fromRate()) + " \u2192 " + Text.rate(s.toRate()) + " req/s over "
-                                + Text.setting(s.duration()));
+                                + DurationFormat.setting(s.duration()));
                     }
                     rows.add(new String[] {stages.size() == 1 ? "rate" : "rate stages", plan.toString()});
                 }
                 rows.add(new String[] {"max backlog", Text.count(test.maxBacklog())});
             }
-            rows.add(new String[] {"interval", Text.setting(test.interval())});
+            rows.add(new String[] {"interval", DurationFormat.setting(test.interval())});
             if (!test.headers().isEmpty()) {
                 StringJoiner headers = new StringJoiner("\n");
                 for (Header h : test.headers()) {
@@ -429,8 +431,8 @@ public final class HtmlReport {
                 rows.add(new String[] {"headers", headers.toString()});
             }
             rows.add(new String[] {"body", test.bodyLength() < 0 ? "none" : Text.count(test.bodyLength()) + " bytes"});
-            rows.add(new String[] {"connect timeout", Text.setting(test.connectTimeout())});
-            rows.add(new String[] {"request timeout", Text.setting(test.requestTimeout())});
+            rows.add(new String[] {"connect timeout", DurationFormat.setting(test.connectTimeout())});
+            rows.add(new String[] {"request timeout", DurationFormat.setting(test.requestTimeout())});
             rows.add(new String[] {"keep-alive", test.keepAlive() ? "yes" : "no: a new connection per request"});
             if (test.isHttps()) {
                 rows.add(new String[] {"TLS", test.insecureTrustAll() ? "certificates NOT verified"

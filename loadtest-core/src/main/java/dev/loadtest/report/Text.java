@@ -1,10 +1,11 @@
 package dev.loadtest.report;
 
-import dev.loadtest.DurationFormat;
-import java.time.Duration;
 import java.util.Locale;
 
-/** HTML escaping and the number formats of the report (h2load's units). */
+/**
+ * HTML escaping and the report's own number formats; durations are {@link dev.loadtest.DurationFormat}'s, byte
+ * sizes and percentages {@link dev.loadtest.TextReport}'s, as in the text report.
+ */
 final class Text {
 
     private Text() {
@@ -32,31 +33,6 @@ final class Text {
             }
         }
         return out.toString();
-    }
-
-    /** h2load's durations: {@code 128us}, {@code 12.09ms}, {@code 1.01s}. */
-    static String duration(Duration d) {
-        return DurationFormat.fixed(d);
-    }
-
-    /** {@link #duration(Duration)} from nanoseconds. */
-    static String nanos(double nanos) {
-        return DurationFormat.fixedNanos(nanos);
-    }
-
-    /** A setting's duration as people write it: {@code 10s}, {@code 1m30s}, {@code 250ms}. */
-    static String setting(Duration d) {
-        return DurationFormat.setting(d);
-    }
-
-    /** h2load's byte sizes, 1024-based: {@code 512B}, {@code 146.48KB}, {@code 1.12MB} (as the text report). */
-    static String bytes(double bytes) {
-        return dev.loadtest.internal.report.Units.bytes(bytes);
-    }
-
-    /** A fraction as a percentage with two decimals: {@code 93.33%} (as the text report). */
-    static String percent(double fraction) {
-        return dev.loadtest.internal.report.Units.percent(fraction);
     }
 
     /** A count with thousands separators: {@code 12,345}. */

@@ -7,10 +7,12 @@ import static org.assertj.core.api.Assertions.withinPercentage;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.loadtest.DurationFormat;
 import dev.loadtest.LoadTest;
+import dev.loadtest.Redaction;
 import dev.loadtest.Result;
 import dev.loadtest.Stage;
-import dev.loadtest.internal.Redaction;
+import dev.loadtest.TextReport;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -44,17 +46,17 @@ class HtmlReportTest {
         assertThat(tableRow(html, "5xx")).isEqualTo(Text.count(r.statusCodes().countOfClass(5)));
         assertThat(tableRow(html, "status 503")).isEqualTo(Text.count(r.statusCodes().count(503)));
         assertThat(tableRow(html, "req/s")).isEqualTo(Text.real(r.requestsPerSecond()));
-        assertThat(tableRow(html, "received")).isEqualTo(Text.bytes(r.traffic().totalBytes())
+        assertThat(tableRow(html, "received")).isEqualTo(TextReport.bytes(r.traffic().totalBytes())
                 + " (" + Text.count(r.traffic().totalBytes()) + ")");
         assertThat(tableRow(html, "offered")).isEqualTo(Text.real(r.rate().orElseThrow().offered()) + " req/s");
         assertThat(tableRow(html, "achieved")).isEqualTo(Text.real(r.rate().orElseThrow().achieved()) + " req/s");
-        assertThat(tableRow(html, "achieved / offered")).isEqualTo(Text.percent(r.rate().orElseThrow().achievedRatio()));
+        assertThat(tableRow(html, "achieved / offered")).isEqualTo(TextReport.percent(r.rate().orElseThrow().achievedRatio()));
         assertThat(html).contains("<span class=\"verdict verdict-overloaded\" id=\"verdict\">overloaded</span>");
         // the latency table: h2load's columns, corrected and uncorrected rows
         assertThat(html).contains("<th scope=\"row\">response time (corrected)</th><td>"
-                + Text.duration(r.responseTime().min()) + "</td><td>" + Text.duration(r.responseTime().max()));
+                + DurationFormat.fixed(r.responseTime().min()) + "</td><td>" + DurationFormat.fixed(r.responseTime().max()));
         assertThat(html).contains("<th scope=\"row\">service time</th><td>"
-                + Text.duration(r.serviceTime().min()));
+                + DurationFormat.fixed(r.serviceTime().min()));
         // errors by category with their sample messages
         assertThat(html).contains("<th scope=\"row\">request timeout</th><td>227</td>")
                 .contains("<th scope=\"row\">connection reset or closed</th><td>3</td><td><code>Connection reset by peer");

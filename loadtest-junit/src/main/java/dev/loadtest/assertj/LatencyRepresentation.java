@@ -1,5 +1,6 @@
 package dev.loadtest.assertj;
 
+import dev.loadtest.DurationFormat;
 import dev.loadtest.junit.internal.Format;
 import java.time.Duration;
 import org.assertj.core.presentation.StandardRepresentation;
@@ -11,6 +12,6 @@ final class LatencyRepresentation extends StandardRepresentation {
 
     @Override
     public String toStringOf(Object object) {
-        return object instanceof Duration d ? Format.duration(d) : super.toStringOf(object);
+        return object instanceof Duration d ? DurationFormat.format(d) : super.toStringOf(object);
     }
 }

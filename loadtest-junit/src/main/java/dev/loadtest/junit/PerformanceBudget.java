@@ -77,8 +77,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <h2>Reports</h2>
  * Each run's report ({@link dev.loadtest.Result#toString()}, then the test's settings and each budget as
  * met or breached) is published as a JUnit report entry (key {@code loadtest.report}) and written to
- * {@code <reports directory>/<test class name>/<method>[-<invocation>][-run<n>].txt}, with a {@code .json}
- * twin when the engine's JSON format ({@code dev.loadtest.json.ResultJson}) is on the class path:
+ * {@code <reports directory>/<test class name>/<method>[-<invocation>][-run<n>].txt}, with its {@code .json}
+ * ({@code dev.loadtest.json.ResultJson}) and {@code .html} ({@code dev.loadtest.report.HtmlReport}) twins:
  * {@code -<invocation>} is the index of a parameterized or repeated invocation, {@code -run<n>} numbers
  * the second and later runs of one test.
  *

@@ -2,9 +2,10 @@ package dev.loadtest.internal.capacity;
 
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityStep;
+import dev.loadtest.DurationFormat;
 import dev.loadtest.Objective;
 import dev.loadtest.Result;
-import dev.loadtest.internal.report.Units;
+import dev.loadtest.TextReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,12 +44,12 @@ public final class AnswerText {
                     Texts.number(step.rate()), Texts.number(Math.round(achieved * 10) / 10.0)));
             for (double p : percentiles) {
                 s.append(String.format(Locale.ROOT, "  %10s", r.responseTime().isEmpty() ? "-"
-                        : Units.duration(r.responseTime().percentile(p))));
+                        : DurationFormat.fixed(r.responseTime().percentile(p))));
             }
             long done = r.requests().done();
             s.append(String.format(Locale.ROOT, "  %10s  %8s  %-19s  %s",
-                    r.serviceTime().isEmpty() ? "-" : Units.duration(r.serviceTime().percentile(50)),
-                    done == 0 ? "-" : Units.percent((double) r.requests().failed() / done),
+                    r.serviceTime().isEmpty() ? "-" : DurationFormat.fixed(r.serviceTime().percentile(50)),
+                    done == 0 ? "-" : TextReport.percent((double) r.requests().failed() / done),
                     r.verdict().label(), step.outcome().label()));
             s.append(NL);
         }

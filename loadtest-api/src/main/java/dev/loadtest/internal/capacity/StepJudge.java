@@ -1,12 +1,12 @@
 package dev.loadtest.internal.capacity;
 
 import dev.loadtest.CapacityStep;
+import dev.loadtest.DurationFormat;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Objective;
 import dev.loadtest.Rate;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
-import dev.loadtest.internal.Verdicts;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -46,26 +46,26 @@ public final class StepJudge {
             if (breaches.isEmpty()) {
                 return new Judgement(CapacityStep.Outcome.HELD, List.of(), "");
             }
-            String lag = "our scheduler fell behind its schedule (lag p99 " + Texts.duration(lagP99(result)) + " > "
-                    + Texts.duration(Verdicts.SATURATED_LAG) + ")";
+            String lag = "our scheduler fell behind its schedule (lag p99 " + DurationFormat.format(lagP99(result)) + " > "
+                    + DurationFormat.format(Verdict.SATURATED_LAG) + ")";
             // the service time counts from the send: a server whose own time breaks a limit, or that slowed
             // down, did so whatever our lag
             Objective.LatencyLimit broken = brokenByServiceTime(result);
             if (broken != null) {
                 return new Judgement(CapacityStep.Outcome.FAILED, breaches, reason(breaches) + " (" + lag
                         + ", but the server's own service time breaks it: " + Texts.percentileName(broken.percentile())
-                        + " " + Texts.duration(result.serviceTime().percentile(broken.percentile())) + ")");
+                        + " " + DurationFormat.format(result.serviceTime().percentile(broken.percentile())) + ")");
             }
             if (baseline != null && !serverKeptUp) {
                 return new Judgement(CapacityStep.Outcome.FAILED, breaches, reason(breaches) + " (" + lag
-                        + ", but the server's own service time rose: p50 " + Texts.duration(result.serviceTime()
-                        .percentile(50)) + ", " + Texts.duration(baseline) + " at the first step)");
+                        + ", but the server's own service time rose: p50 " + DurationFormat.format(result.serviceTime()
+                        .percentile(50)) + ", " + DurationFormat.format(baseline) + " at the first step)");
             }
             return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), lag + " while the server kept up: "
                     + "the figures are about this machine, not the server");
         }
         Rate rate = result.rate().orElse(null);
-        if (rate != null && rate.achievedRatio() < Verdicts.OVERLOADED_RATIO && result.requests().failed() == 0
+        if (rate != null && rate.achievedRatio() < Verdict.OVERLOADED_RATIO && result.requests().failed() == 0
                 && result.errors().isEmpty() && serverKeptUp) {
             return new Judgement(CapacityStep.Outcome.GENERATOR_LIMITED, List.of(), generatorReason(result, rate,
                     result.serviceTime().percentile(50), baseline));
@@ -121,8 +121,8 @@ public final class StepJudge {
         LatencyHistogram service = result.serviceTime();
         double carried = service.mean().isZero() ? Double.POSITIVE_INFINITY : slots * 1e9 / service.mean().toNanos();
         return "achieved " + Texts.rate(rate.achieved()) + " of " + Texts.rate(rate.offered()) + " offered with no "
-                + "failed request while the server kept up (service time p50 " + Texts.duration(median)
-                + (baseline == null ? "" : ", " + Texts.duration(baseline) + " at the first step") + "): "
+                + "failed request while the server kept up (service time p50 " + DurationFormat.format(median)
+                + (baseline == null ? "" : ", " + DurationFormat.format(baseline) + " at the first step") + "): "
                 + result.test().unsharded().clients() + " clients x " + result.test().streams() + " streams carry "
                 + "about " + Texts.rate(Math.round(carried)) + " at that service time; add clients or streams, "
                 + "or machines";

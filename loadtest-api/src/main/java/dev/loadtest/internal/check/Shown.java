@@ -1,7 +1,7 @@
 package dev.loadtest.internal.check;
 
 import dev.loadtest.Header;
-import dev.loadtest.internal.Redaction;
+import dev.loadtest.Redaction;
 import dev.loadtest.internal.Tokens;
 
 /**

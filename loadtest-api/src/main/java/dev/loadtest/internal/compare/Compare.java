@@ -1,6 +1,7 @@
 package dev.loadtest.internal.compare;
 
 import dev.loadtest.ChangeVerdict;
+import dev.loadtest.DurationFormat;
 import dev.loadtest.Figure;
 import dev.loadtest.FigureChange;
 import dev.loadtest.Result;
@@ -8,7 +9,6 @@ import dev.loadtest.Tolerance;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** Works out each figure's change, interval, verdict and, when inconclusive, what would decide it. */
@@ -66,7 +66,7 @@ public final class Compare {
             double high = Double.NaN;
             if (!enough) {
                 why = "a longer run: at least " + MIN_INTERVALS + " intervals per run (" + length(interval,
-                        MIN_INTERVALS) + " at the " + human(interval) + " interval; the shortest run has " + fewest + ")";
+                        MIN_INTERVALS) + " at the " + DurationFormat.setting(interval) + " interval; the shortest run has " + fewest + ")";
             } else if (f.isLatency() && !histograms) {
                 why = "results with interval histograms: record the runs again with this version (a file written "
                         + "before intervals kept histograms cannot be resampled)";
@@ -127,7 +127,7 @@ public final class Compare {
         double factor = Math.pow(half / margin, 2);
         long needed = (long) Math.ceil(n * factor);
         return "a longer run: about " + needed + " intervals per run (" + length(interval, needed) + " at the "
-                + human(interval) + " interval), or more baseline runs";
+                + DurationFormat.setting(interval) + " interval), or more baseline runs";
     }
 
     private static long needed(double percentile) {
@@ -146,19 +146,6 @@ public final class Compare {
     }
 
     private static String length(Duration interval, long intervals) {
-        return human(interval.multipliedBy(Math.max(1, intervals)));
-    }
-
-    /** "1s", "500ms", "2m30s". */
-    static String human(Duration d) {
-        long ms = d.toMillis();
-        if (ms % 1000 != 0 || ms < 1000) {
-            return ms + "ms";
-        }
-        long s = ms / 1000;
-        if (s < 120) {
-            return s + "s";
-        }
-        return String.format(Locale.ROOT, "%dm%s", s / 60, s % 60 == 0 ? "" : s % 60 + "s");
+        return DurationFormat.setting(interval.multipliedBy(Math.max(1, intervals)));
     }
 }

@@ -1,8 +1,8 @@
 package dev.loadtest.internal.compare;
 
 import dev.loadtest.LoadTest;
+import dev.loadtest.Redaction;
 import dev.loadtest.Result;
-import dev.loadtest.internal.Redaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

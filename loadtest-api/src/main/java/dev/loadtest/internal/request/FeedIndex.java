@@ -1,6 +1,6 @@
 package dev.loadtest.internal.request;
 
-import dev.loadtest.internal.BoundedFile;
+import dev.loadtest.BoundedFile;
 import dev.loadtest.request.Feeder;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,9 +1,9 @@
 package dev.loadtest.internal.request;
 
-import dev.loadtest.internal.Shares;
 import dev.loadtest.request.Feeder;
 import dev.loadtest.request.FeederExhaustedException;
 import dev.loadtest.request.Row;
+import dev.loadtest.spi.Shares;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -63,7 +63,7 @@ public final class FeedReader implements AutoCloseable {
             return new FeedReader(index, shardIndex, shardCount, channel);
         } catch (IOException e) {
             throw new IllegalArgumentException("feed file (" + feeder.file() + ") cannot be read ("
-                    + dev.loadtest.internal.BoundedFile.describe(e) + ")", e);
+                    + dev.loadtest.BoundedFile.describe(e) + ")", e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.loadtest.assertj.error;
 
+import dev.loadtest.DurationFormat;
 import dev.loadtest.junit.internal.Format;
 import java.time.Duration;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -20,8 +21,8 @@ public class ShouldHaveLatencyAtMost extends LoadTestMessage {
     public static ErrorMessageFactory shouldHaveLatencyAtMost(String statistic, String latency, Duration limit,
                                                               Duration actual, long count) {
         return new ShouldHaveLatencyAtMost("%nExpecting %s of the %s to be at most %s but was %s (%s values)",
-                text(statistic), text(latency), text(Format.duration(limit)),
-                text(Format.duration(actual)), text(count));
+                text(statistic), text(latency), text(DurationFormat.format(limit)),
+                text(DurationFormat.format(actual)), text(count));
     }
 
     private ShouldHaveLatencyAtMost(String format, Object... arguments) {

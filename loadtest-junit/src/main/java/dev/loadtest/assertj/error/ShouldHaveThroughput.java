@@ -1,5 +1,6 @@
 package dev.loadtest.assertj.error;
 
+import dev.loadtest.DurationFormat;
 import dev.loadtest.junit.internal.Format;
 import java.time.Duration;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -17,7 +18,7 @@ public class ShouldHaveThroughput extends LoadTestMessage {
                                                                   Duration duration) {
         return new ShouldHaveThroughput("%nExpecting a throughput of at least %s but was %s (%s responses in %s)",
                 text(Format.rate(min)), text(Format.rate(actual)), text(responses),
-                text(Format.duration(duration)));
+                text(DurationFormat.format(duration)));
     }
 
     /** Above its largest value. */
@@ -25,7 +26,7 @@ public class ShouldHaveThroughput extends LoadTestMessage {
                                                                  Duration duration) {
         return new ShouldHaveThroughput("%nExpecting a throughput of at most %s but was %s (%s responses in %s)",
                 text(Format.rate(max)), text(Format.rate(actual)), text(responses),
-                text(Format.duration(duration)));
+                text(DurationFormat.format(duration)));
     }
 
     private ShouldHaveThroughput(String format, Object... arguments) {

@@ -1,5 +1,6 @@
 package dev.loadtest.assertj.error;
 
+import dev.loadtest.DurationFormat;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
 import dev.loadtest.junit.internal.Format;
@@ -25,7 +26,7 @@ public class ShouldHaveVerdict extends LoadTestMessage {
             case OVERLOADED -> r.rate().map(rate -> ": achieved " + Format.rate(rate.achieved()) + " of "
                     + Format.rate(rate.offered()) + " offered").orElse("");
             case GENERATOR_SATURATED -> r.rate().map(rate -> ": the generator's scheduler lag p99 was "
-                    + Format.duration(rate.schedulerLag().percentile(99))).orElse("");
+                    + DurationFormat.format(rate.schedulerLag().percentile(99))).orElse("");
             case STALLED -> ": no connection completed a second request";
             case OK -> "";
         };

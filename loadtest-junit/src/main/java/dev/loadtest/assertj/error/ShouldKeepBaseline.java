@@ -2,7 +2,7 @@ package dev.loadtest.assertj.error;
 
 import dev.loadtest.ChangeVerdict;
 import dev.loadtest.Comparison;
-import dev.loadtest.internal.compare.ComparisonText;
+import dev.loadtest.ComparisonText;
 import java.util.stream.Collectors;
 import org.assertj.core.error.ErrorMessageFactory;
 

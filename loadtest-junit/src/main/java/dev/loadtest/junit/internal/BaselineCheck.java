@@ -2,12 +2,14 @@ package dev.loadtest.junit.internal;
 
 import dev.loadtest.ChangeVerdict;
 import dev.loadtest.Comparison;
+import dev.loadtest.ComparisonText;
 import dev.loadtest.FigureChange;
 import dev.loadtest.Result;
 import dev.loadtest.Tolerance;
-import dev.loadtest.internal.compare.ComparisonText;
+import dev.loadtest.json.ResultJson;
 import dev.loadtest.junit.PerformanceBudget;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +33,11 @@ final class BaselineCheck {
                 .collect(Collectors.joining(", ")) + ")");
         if (budget.settings().update()) {
             try {
-                BaselineFiles.write(run, file);
+                Path parent = file.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+                ResultJson.write(run, file);
                 return new Check(budget.name(), required, "recorded as the new baseline ("
                         + PerformanceBudget.BASELINE_UPDATE_PROPERTY_NAME + " is true)", true);
             } catch (IOException | RuntimeException e) {
@@ -41,7 +47,7 @@ final class BaselineCheck {
         }
         Result baseline;
         try {
-            baseline = BaselineFiles.read(file);
+            baseline = ResultJson.read(file);
         } catch (NoSuchFileException e) {
             return new Check(budget.name(), required, "no baseline at " + file.toAbsolutePath() + ": record it with -D"
                     + PerformanceBudget.BASELINE_UPDATE_PROPERTY_NAME + "=true and commit it", false);

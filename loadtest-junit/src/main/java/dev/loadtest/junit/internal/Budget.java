@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.DurationFormat;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
@@ -83,8 +84,8 @@ public sealed interface Budget {
         @Override
         public Check check(Result result, double scale) {
             Duration limit = scale == 1 ? max : scaled(max, scale);
-            String required = "<= " + Format.duration(limit)
-                    + (scale == 1 ? "" : " (" + Format.duration(max) + " × " + Format.factor(scale) + ")");
+            String required = "<= " + DurationFormat.format(limit)
+                    + (scale == 1 ? "" : " (" + DurationFormat.format(max) + " × " + Format.factor(scale) + ")");
             LatencyHistogram h = kind.of(result);
             if (h.isEmpty()) {
                 return new Check(name(), required, "none (no response finished)", false);
@@ -94,7 +95,7 @@ public sealed interface Budget {
                 case MEAN -> h.mean();
                 case MAX -> h.max();
             };
-            return new Check(name(), required, Format.durationBeside(actual, limit), actual.compareTo(limit) <= 0);
+            return new Check(name(), required, DurationFormat.beside(actual, limit), actual.compareTo(limit) <= 0);
         }
 
         private static Duration scaled(Duration d, double scale) {

@@ -2,34 +2,15 @@ package dev.loadtest.junit.internal;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import dev.loadtest.DurationFormat;
-import java.time.Duration;
 
 /**
- * Numbers as budget and assertion messages print them: short, exact where the user wrote them
- * ({@code 25ms}, not {@code 25.00ms}), two decimals at most where measured ({@code 31.42ms}).
+ * Numbers as budget and assertion messages print them: short, exact where the user wrote them, two decimals at
+ * most where measured. Durations: {@link dev.loadtest.DurationFormat#format} and
+ * {@link dev.loadtest.DurationFormat#beside}.
  */
 public final class Format {
 
     private Format() {
-    }
-
-    /** {@code 1ns}, {@code 412.5us}, {@code 25ms}, {@code 1.5s}: the largest unit in which the value is >= 1. */
-    public static String duration(Duration d) {
-        return DurationFormat.format(d);
-    }
-
-    /**
-     * {@link #duration(Duration)}, unless that reads the same as {@code other} while the values differ:
-     * then with every digit in the same unit ({@code 10.005247ms} beside {@code 10ms}), so a breach is
-     * never shown as "required <= 10ms, actual 10ms".
-     */
-    public static String durationBeside(Duration d, Duration other) {
-        String text = duration(d);
-        if (d.equals(other) || !text.equals(duration(other)) || d.compareTo(Duration.ofSeconds(1)) >= 0) {
-            return text;
-        }
-        return DurationFormat.exact(d);
     }
 
     /** A request rate: {@code 2000 req/s}, {@code 1733.92 req/s}. */

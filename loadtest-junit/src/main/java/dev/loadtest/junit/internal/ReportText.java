@@ -1,6 +1,6 @@
 package dev.loadtest.junit.internal;
 
-import dev.loadtest.internal.Redaction;
+import dev.loadtest.Redaction;
 import java.util.List;
 
 /** The texts a test's runs produce: the report of one run, and the failure message of breached budgets. */

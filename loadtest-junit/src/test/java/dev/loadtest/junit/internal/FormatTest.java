@@ -2,28 +2,9 @@ package dev.loadtest.junit.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 class FormatTest {
-
-    @ParameterizedTest
-    @CsvSource({
-            "0, 0ns", "1, 1ns", "999, 999ns", "1000, 1us", "412500, 412.5us", "25000000, 25ms",
-            "31415926, 31.42ms", "1000000000, 1s", "1500000000, 1.5s", "1234567890123, 1234.57s"})
-    void should_print_durations_short_and_exact_where_round(long nanos, String text) {
-        assertThat(Format.duration(Duration.ofNanos(nanos))).isEqualTo(text);
-    }
-
-    @Test
-    void should_print_every_digit_only_where_rounding_would_hide_a_difference() {
-        assertThat(Format.durationBeside(Duration.ofNanos(10_002_431), Duration.ofMillis(10))).isEqualTo("10.002431ms");
-        assertThat(Format.durationBeside(Duration.ofNanos(10_105_247), Duration.ofMillis(10))).isEqualTo("10.11ms");
-        assertThat(Format.durationBeside(Duration.ofMillis(10), Duration.ofMillis(10))).isEqualTo("10ms");
-        assertThat(Format.durationBeside(Duration.ofNanos(1_001), Duration.ofNanos(1_000))).isEqualTo("1.001us");
-    }
 
     @Test
     void should_print_rates_percentages_and_factors_without_exponents() {

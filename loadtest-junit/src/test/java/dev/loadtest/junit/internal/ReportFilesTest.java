@@ -30,12 +30,12 @@ class ReportFilesTest {
 
         assertThat(written.get(0)).isEqualTo(dir.resolve("a.FooTest$Inner").resolve("checkout.txt"));
         assertThat(Files.readString(written.get(0))).isEqualTo("the report");
-        assertThat(written).hasSize(ReportFiles.writesJson() ? 3 : 1);
+        assertThat(written).extracting(f -> f.getFileName().toString())
+                .containsExactly("checkout.txt", "checkout.json", "checkout.html");
     }
 
     @Test
     void should_write_the_html_report_with_the_budgets_as_gates(@TempDir Path dir) throws IOException {
-        assertThat(ReportFiles.writesHtml()).as("loadtest-core is on the test class path").isTrue();
         List<Check> checks = List.of(new Check("p99 response time", "<= 25ms", "31.42ms", false),
                 new Check("error rate", "<= 1%", "0% (0 of 10 requests failed)", true));
 

@@ -2,9 +2,9 @@ package dev.loadtest.samples.cli;
 
 import dev.loadtest.ChangeVerdict;
 import dev.loadtest.Comparison;
+import dev.loadtest.ComparisonText;
 import dev.loadtest.FigureChange;
 import dev.loadtest.Tolerance;
-import dev.loadtest.internal.compare.ComparisonText;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

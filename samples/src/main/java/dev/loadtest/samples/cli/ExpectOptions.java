@@ -1,9 +1,7 @@
 package dev.loadtest.samples.cli;
 
+import dev.loadtest.Redaction;
 import dev.loadtest.check.Check;
-import dev.loadtest.internal.Redaction;
-import dev.loadtest.internal.Tokens;
-import dev.loadtest.internal.check.StatusRule;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -112,7 +110,8 @@ final class ExpectOptions {
             return alternatives.get(0);
         }
         return Check.anyOf(alternatives.get(0), alternatives.subList(1, alternatives.size()).toArray(Check[]::new))
-                .named("status " + StatusRule.either(shown));
+                .named("status " + String.join(", ", shown.subList(0, shown.size() - 1)) + " or "
+                        + shown.get(shown.size() - 1));
     }
 
     /** {@code NAME: VALUE}, as {@code -H} takes it. */
@@ -173,7 +172,7 @@ final class ExpectOptions {
         for (String value : values) {
             if (!seen.add(value)) {
                 String shown = flag.equals("--expect-header") ? Redaction.headerLine(value)
-                        : Tokens.isSecretValue(value) ? Redaction.REDACTED : value;
+                        : Redaction.value(value);
                 throw new IllegalArgumentException(flag + " '" + shown + "' is given twice");
             }
         }

@@ -2,6 +2,7 @@ package dev.loadtest.samples.cli;
 
 import dev.loadtest.DurationFormat;
 import dev.loadtest.Result;
+import dev.loadtest.TextReport;
 import dev.loadtest.Verdict;
 import dev.loadtest.report.GateOutcome;
 import java.util.Locale;
@@ -39,8 +40,8 @@ interface Gate {
         return r -> {
             long actual = r.responseTime().percentile(limit.percentile()).toNanos();
             boolean measured = r.responseTime().count() > 0;
-            return new Outcome(limit.name() + " response time", "<= " + Format.duration(limit.max().toNanos()),
-                    measured ? Format.duration(actual) : "no response", measured && actual <= limit.max().toNanos());
+            return new Outcome(limit.name() + " response time", "<= " + DurationFormat.fixedNanos(limit.max().toNanos()),
+                    measured ? DurationFormat.fixedNanos(actual) : "no response", measured && actual <= limit.max().toNanos());
         };
     }
 
@@ -56,8 +57,8 @@ interface Gate {
             long done = r.requests().ended();
             double rate = done == 0 ? 1 : (double) r.requests().failed() / done;
             String actual = done == 0 ? "no request finished"
-                    : Format.percent(rate) + " (" + r.requests().failed() + " of " + done + " failed)";
-            return new Outcome("error rate", "<= " + Format.percent(max), actual, done > 0 && rate <= max);
+                    : TextReport.percent(rate) + " (" + r.requests().failed() + " of " + done + " failed)";
+            return new Outcome("error rate", "<= " + TextReport.percent(max), actual, done > 0 && rate <= max);
         };
     }
 
@@ -66,21 +67,16 @@ interface Gate {
         return r -> new Outcome("verdict", Verdict.OK.label(), r.verdict().label(), r.verdict() == Verdict.OK);
     }
 
-    /** How the gates print figures: durations and numbers as h2load does. */
+    /**
+     * How the gates print a number: with two decimals, as h2load prints its rates. Durations are
+     * {@link DurationFormat#fixedNanos}'s and percentages {@link TextReport#percent}'s, as in the text report.
+     */
     final class Format {
         private Format() {
         }
 
-        static String duration(long nanos) {
-            return DurationFormat.fixedNanos(nanos);
-        }
-
         static String number(double value) {
             return String.format(Locale.ROOT, "%.2f", value);
-        }
-
-        static String percent(double fraction) {
-            return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
         }
     }
 }

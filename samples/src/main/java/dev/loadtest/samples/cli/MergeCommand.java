@@ -2,9 +2,9 @@ package dev.loadtest.samples.cli;
 
 import static dev.loadtest.samples.cli.CommandFlags.usage;
 
+import dev.loadtest.BoundedFile;
 import dev.loadtest.Result;
 import dev.loadtest.Results;
-import dev.loadtest.internal.BoundedFile;
 import dev.loadtest.json.ResultFormatException;
 import dev.loadtest.json.ResultJson;
 import java.io.IOException;

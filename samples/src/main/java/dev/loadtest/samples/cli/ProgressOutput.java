@@ -1,5 +1,6 @@
 package dev.loadtest.samples.cli;
 
+import dev.loadtest.DurationFormat;
 import dev.loadtest.Interval;
 import dev.loadtest.LoadTestListener;
 import dev.loadtest.Progress;
@@ -45,8 +46,8 @@ abstract class ProgressOutput implements LoadTestListener, AutoCloseable {
             failed += i.errored() + i.statusCodes().countOfClass(4) + i.statusCodes().countOfClass(5);
             err.printf(Locale.ROOT, "[%6.1fs] %9.1f req/s %10d done %8d failed   p50 %s  p99 %s%n",
                     i.start().plus(i.length()).toNanos() / 1e9, i.requestsPerSecond(), done, failed,
-                    Gate.Format.duration(i.responseTime().p50().toNanos()),
-                    Gate.Format.duration(i.responseTime().p99().toNanos()));
+                    DurationFormat.fixedNanos(i.responseTime().p50().toNanos()),
+                    DurationFormat.fixedNanos(i.responseTime().p99().toNanos()));
             err.flush();
         }
 

@@ -1,11 +1,12 @@
 package dev.loadtest.samples.cli;
 
+import dev.loadtest.DurationFormat;
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
-import dev.loadtest.internal.report.Units;
+import dev.loadtest.TextReport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,17 +65,17 @@ final class StepSummary {
         row(md, "requests", String.format(Locale.ROOT, "%d done, %d succeeded, %d failed (%d errored, %d timeout)",
                 q.done(), q.succeeded(), q.failed(), q.errored(), q.timeout()));
         row(md, "req/s", Gate.Format.number(r.requestsPerSecond()));
-        row(md, "duration", Units.duration(r.duration()) + ", " + r.protocol() + ", " + r.test().clients()
+        row(md, "duration", DurationFormat.fixed(r.duration()) + ", " + r.protocol() + ", " + r.test().clients()
                 + " clients, " + r.test().streams() + " streams");
         row(md, "response time", latency(r.responseTime()));
         if (r.test().isRateDriven()) {
             row(md, "service time", latency(r.serviceTime()));
             r.rate().ifPresent(rate -> row(md, "rate", String.format(Locale.ROOT,
                     "offered %.2f req/s, achieved %.2f req/s (%s)", rate.offered(), rate.achieved(),
-                    Units.percent(rate.achievedRatio()))));
+                    TextReport.percent(rate.achievedRatio()))));
         }
-        row(md, "traffic", Units.bytes(r.traffic().totalBytes()) + " received, "
-                + Units.bytes(r.traffic().sentBytes()) + " sent");
+        row(md, "traffic", TextReport.bytes(r.traffic().totalBytes()) + " received, "
+                + TextReport.bytes(r.traffic().sentBytes()) + " sent");
         for (Map.Entry<ErrorCategory, ErrorCount> e : r.errors().entrySet()) {
             row(md, "errors: " + e.getKey().label(), e.getValue().count()
                     + (e.getValue().sampleMessage().isBlank() ? "" : " (" + e.getValue().sampleMessage() + ")"));
@@ -94,8 +95,8 @@ final class StepSummary {
         if (h.isEmpty()) {
             return "no response";
         }
-        return "p50 " + Units.duration(h.median()) + ", p90 " + Units.duration(h.percentile(90)) + ", p99 "
-                + Units.duration(h.percentile(99)) + ", max " + Units.duration(h.max());
+        return "p50 " + DurationFormat.fixed(h.median()) + ", p90 " + DurationFormat.fixed(h.percentile(90)) + ", p99 "
+                + DurationFormat.fixed(h.percentile(99)) + ", max " + DurationFormat.fixed(h.max());
     }
 
     private static void row(StringBuilder md, String figure, String value) {

@@ -2,7 +2,7 @@ package dev.loadtest.samples.cli;
 
 import static dev.loadtest.samples.cli.CommandFlags.usage;
 
-import dev.loadtest.internal.BoundedFile;
+import dev.loadtest.BoundedFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;

@@ -6,8 +6,8 @@ import static dev.loadtest.samples.cli.CommandFlags.usage;
 
 import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
+import dev.loadtest.Redaction;
 import dev.loadtest.Stage;
-import dev.loadtest.internal.Redaction;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.DateTimeException;

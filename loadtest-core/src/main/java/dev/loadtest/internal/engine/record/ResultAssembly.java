@@ -12,7 +12,6 @@ import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
 import dev.loadtest.internal.ResultBuilder;
-import dev.loadtest.internal.Verdicts;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -109,7 +108,7 @@ public final class ResultAssembly {
         // a run whose requests all failed at once (refused, protocol or TLS errors) did not stall: it failed
         boolean failedAtOnce = requests.responded() == 0 && errors.keySet().stream()
                 .anyMatch(c -> c != ErrorCategory.REQUEST_TIMEOUT);
-        return Verdicts.of(requests, errors, rate,
+        return Verdict.of(requests, errors, rate,
                 secondRequestWanted && maxResponsesOnConnection < 2 && !failedAtOnce);
     }
 }

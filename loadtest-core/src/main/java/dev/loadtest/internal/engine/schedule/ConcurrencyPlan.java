@@ -2,7 +2,7 @@ package dev.loadtest.internal.engine.schedule;
 
 import dev.loadtest.LoadTest;
 import dev.loadtest.Stage;
-import dev.loadtest.internal.Shares;
+import dev.loadtest.spi.Shares;
 import java.util.List;
 
 /**

@@ -1,8 +1,7 @@
 package dev.loadtest.internal.engine.schedule;
 
 import dev.loadtest.LoadTest;
-import dev.loadtest.internal.Shares;
-import dev.loadtest.internal.engine.connection.ConnectionSlot;
+import dev.loadtest.spi.Shares;
 
 /**
  * When a run measures and whether it still issues requests: the deadline of a timed run and the

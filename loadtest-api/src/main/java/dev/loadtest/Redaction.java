@@ -1,6 +1,6 @@
-package dev.loadtest.internal;
+package dev.loadtest;
 
-import dev.loadtest.Header;
+import dev.loadtest.internal.Tokens;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +11,18 @@ import java.util.regex.Pattern;
 /**
  * What every report, message and JSON result shows in place of a credential: one rule for which headers and
  * query parameters carry one ({@link Header#isSecret(String, String)}: by name, or by the shape of the
- * value), applied to URIs, header lines and free text, and one marker.
+ * value), applied to URIs, header lines and free text, and one marker. The library's own reports and the JSON
+ * result go through it; so can a report or a log line of yours that shows a load test's targets or headers.
+ *
+ * <pre>{@code
+ * Redaction.display(URI.create("https://api.example/p?user=ann&token=s3cr3t"));
+ *         // "https://api.example/p?user=ann&token=<redacted>"
+ * Redaction.display(URI.create("https://ann:pw@api.example/"));   // "https://<redacted>@api.example/"
+ * Redaction.headerLine("Authorization: Bearer abc");               // "Authorization: <redacted>"
+ * Redaction.redacted(URI.create("https://api.example/?key=k"));   // https://api.example/?key=%3Credacted%3E
+ * }</pre>
+ *
+ * <p>The values themselves are sent unchanged; only what is shown is redacted.
  */
 public final class Redaction {
 
@@ -68,6 +79,14 @@ public final class Redaction {
             return line;
         }
         return line.substring(0, cut) + (colon > 0 ? ": " : " ") + REDACTED;
+    }
+
+    /**
+     * A value with no name to go by (a flag's argument, a text a check looks for), as it may be shown: the marker
+     * when it has the shape of a credential ({@link Header#isSecret(String, String)}'s shapes), else unchanged.
+     */
+    public static String value(String value) {
+        return Tokens.isSecretValue(value) ? REDACTED : value;
     }
 
     private static String redact(String text, String marker) {

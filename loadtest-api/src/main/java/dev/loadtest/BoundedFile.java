@@ -1,4 +1,4 @@
-package dev.loadtest.internal;
+package dev.loadtest;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,9 +7,16 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * Reads a file a user named (a request body, a list of URIs) with a bound on its size, so that a device
- * ({@code /dev/zero}), a pipe or a huge file given by mistake ends in a message that names the file and the
- * bound, not in an {@code OutOfMemoryError}.
+ * Reads a file a user named (a request body, a list of URIs, a feeder's rows) with a bound on its size, so that
+ * a device ({@code /dev/zero}), a pipe or a huge file given by mistake ends in a message that names the file and
+ * the bound, not in an {@code OutOfMemoryError}. {@link LoadTest.Builder#body(Path)} reads its file so; a tool
+ * built on the library reads the files its users name the same way, with the same messages.
+ *
+ * <pre>{@code
+ * byte[] uris = BoundedFile.read("-i", Path.of("uris.txt"), 16 << 20);
+ *         // a directory: "-i (uris.txt) must be a regular file, not a directory"
+ *         // too large:   "-i (uris.txt) is 20971520 bytes: at most 16 MiB"
+ * }</pre>
  */
 public final class BoundedFile {
 
@@ -64,7 +71,7 @@ public final class BoundedFile {
         return n % (1L << 20) == 0 ? (n >> 20) + " MiB" : n % 1024 == 0 ? (n >> 10) + " KiB" : n + " bytes";
     }
 
-    /** What went wrong in words: "no such file", "permission denied", or the system's own message. */
+    /** Why a file could not be read, in words: "no such file", "permission denied", or the system's own message. */
     public static String describe(IOException e) {
         if (e instanceof java.nio.file.NoSuchFileException) {
             return "no such file";

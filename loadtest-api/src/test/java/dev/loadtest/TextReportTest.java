@@ -1,16 +1,7 @@
-package dev.loadtest.internal.report;
+package dev.loadtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loadtest.ErrorCategory;
-import dev.loadtest.ErrorCount;
-import dev.loadtest.LatencyHistogram;
-import dev.loadtest.LoadTest;
-import dev.loadtest.Requests;
-import dev.loadtest.Result;
-import dev.loadtest.Statistics;
-import dev.loadtest.StatusCodes;
-import dev.loadtest.Traffic;
 import dev.loadtest.internal.ResultBuilder;
 import java.time.Duration;
 import java.util.List;

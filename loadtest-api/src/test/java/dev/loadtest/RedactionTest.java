@@ -1,13 +1,29 @@
-package dev.loadtest.internal;
+package dev.loadtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loadtest.LoadTest;
 import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RedactionTest {
+
+    @Test
+    void should_do_what_its_javadoc_shows() {
+        assertThat(Redaction.display(URI.create("https://api.example/p?user=ann&token=s3cr3t")))
+                .isEqualTo("https://api.example/p?user=ann&token=<redacted>");
+        assertThat(Redaction.display(URI.create("https://ann:pw@api.example/"))).isEqualTo("https://<redacted>@api.example/");
+        assertThat(Redaction.headerLine("Authorization: Bearer abc")).isEqualTo("Authorization: <redacted>");
+        assertThat(Redaction.redacted(URI.create("https://api.example/?key=k")))
+                .isEqualTo(URI.create("https://api.example/?key=%3Credacted%3E"));
+    }
+
+    @Test
+    void should_redact_a_value_by_its_shape_alone() {
+        assertThat(Redaction.value("Bearer abc")).isEqualTo("<redacted>");
+        assertThat(Redaction.value("9f86d081884c7d659a2feaa0c55ad015")).isEqualTo("<redacted>");
+        assertThat(Redaction.value("\"status\":\"ok\"")).isEqualTo("\"status\":\"ok\"");
+    }
 
     @Test
     void should_show_credential_query_values_as_redacted_and_keep_the_rest() {

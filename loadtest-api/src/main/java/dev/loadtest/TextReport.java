@@ -1,19 +1,24 @@
-package dev.loadtest.internal.report;
+package dev.loadtest;
 
-import dev.loadtest.ErrorCategory;
-import dev.loadtest.ErrorCount;
-import dev.loadtest.LatencyHistogram;
-import dev.loadtest.Requests;
-import dev.loadtest.Result;
-import dev.loadtest.Statistics;
-import dev.loadtest.Traffic;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * The text report, laid out as h2load's: its first lines word for word, then its latency rows
  * ({@code time for request:} ...) with min, max, mean, sd, +/- sd as h2load before 1.69 prints them and
- * median, p95, p99, p99.9 columns after them, then the error breakdown.
+ * median, p95, p99, p99.9 columns after them, then the error breakdown. {@link Result#toString()} prints it;
+ * the units it writes numbers in are here for a summary of your own that should read like it.
+ *
+ * <pre>{@code
+ * Result r = LoadTest.target(uri).clients(10).requests(10_000).run();
+ * String report = TextReport.format(r);                  // the same text as r.toString()
+ * TextReport.bytes(149_996);                             // "146.48KB", 1024-based as h2load
+ * TextReport.percent(0.9333);                            // "93.33%"
+ * DurationFormat.fixed(r.responseTime().percentile(99)); // "12.09ms", the report's durations
+ * }</pre>
+ *
+ * <p>Numbers use a dot and no grouping, whatever the default locale. The report's lines may gain figures in
+ * later versions; parse the JSON result ({@code dev.loadtest.json.ResultJson}), not this text.
  */
 public final class TextReport {
 
@@ -22,12 +27,13 @@ public final class TextReport {
     private TextReport() {
     }
 
+    /** The report of a result, one line per figure, each line ended by the platform's line separator. */
     public static String format(Result r) {
         StringBuilder out = new StringBuilder();
         Requests q = r.requests();
         Traffic t = r.traffic();
         out.append(String.format(Locale.ROOT, "finished in %s, %.2f req/s, %s/s%n",
-                Units.duration(r.duration()), r.requestsPerSecond(), Units.bytes(r.bytesPerSecond())));
+                DurationFormat.fixed(r.duration()), r.requestsPerSecond(), bytes(r.bytesPerSecond())));
         out.append(String.format(Locale.ROOT,
                 "requests: %d total, %d started, %d done, %d succeeded, %d failed, %d errored, %d timeout%n",
                 q.total(), q.started(), q.done(), q.succeeded(), q.failed(), q.errored(), q.timeout()));
@@ -36,8 +42,8 @@ public final class TextReport {
                 r.statusCodes().countOfClass(4), r.statusCodes().countOfClass(5)));
         out.append(String.format(Locale.ROOT,
                 "traffic: %s (%d) total, %s (%d) headers (space savings %s), %s (%d) data%n",
-                Units.bytes(t.totalBytes()), t.totalBytes(), Units.bytes(t.headerBytes()), t.headerBytes(),
-                Units.percent(t.headerSpaceSavings()), Units.bytes(t.dataBytes()), t.dataBytes()));
+                bytes(t.totalBytes()), t.totalBytes(), bytes(t.headerBytes()), t.headerBytes(),
+                percent(t.headerSpaceSavings()), bytes(t.dataBytes()), t.dataBytes()));
         out.append(row("", "min", "max", "mean", "sd", "+/- sd",
                 "median", "p95", "p99", "p99.9"));
         latencyRow(out, "time for request:", r.serviceTime());
@@ -48,7 +54,7 @@ public final class TextReport {
         latencyRow(out, "time to 1st byte:", r.timeToFirstByte());
         Statistics c = r.clientRequestRates();
         out.append(row("req/s           :", num(c.min()), num(c.max()), num(c.mean()),
-                num(c.stdDev()), Units.percent(c.withinStdDev()), num(c.median()), num(c.p95()), num(c.p99()), ""));
+                num(c.stdDev()), percent(c.withinStdDev()), num(c.median()), num(c.p95()), num(c.p99()), ""));
         out.append(String.format(Locale.ROOT, "protocol: %s, %d clients, %d streams, %d connections opened%n",
                 r.protocol(), r.test().clients(), r.test().streams(), r.connections()));
         out.append("verdict: ").append(r.verdict().label()).append(System.lineSeparator());
@@ -56,11 +62,12 @@ public final class TextReport {
             out.append(String.format(Locale.ROOT,
                     "rate: offered %.2f req/s, achieved %.2f req/s (%s), %d scheduled, %d dropped, %d late, "
                             + "%d waiting at the end%n",
-                    rate.offered(), rate.achieved(), Units.percent(rate.achievedRatio()), rate.scheduled(),
+                    rate.offered(), rate.achieved(), percent(rate.achievedRatio()), rate.scheduled(),
                     rate.dropped(), rate.late(), rate.backlogAtEnd()));
             out.append(String.format(Locale.ROOT, "scheduler lag: p50 %s, p99 %s, max %s%n",
-                    Units.duration(rate.schedulerLag().median()), Units.duration(rate.schedulerLag().percentile(99)),
-                    Units.duration(rate.schedulerLag().max())));
+                    DurationFormat.fixed(rate.schedulerLag().median()),
+                    DurationFormat.fixed(rate.schedulerLag().percentile(99)),
+                    DurationFormat.fixed(rate.schedulerLag().max())));
             out.append("response time counts from each request's due time (corrected for coordinated omission); "
                     + "time for request from its send").append(System.lineSeparator());
         });
@@ -89,11 +96,28 @@ public final class TextReport {
         return out.toString();
     }
 
+    /** h2load's byte sizes, 1024-based: {@code 512B}, {@code 146.48KB}, {@code 1.12MB}. */
+    public static String bytes(double bytes) {
+        String[] units = {"B", "KB", "MB", "GB", "TB"};
+        int unit = 0;
+        while (bytes >= 1024 && unit < units.length - 1) {
+            bytes /= 1024;
+            unit++;
+        }
+        return unit == 0 ? String.format(Locale.ROOT, "%.0fB", bytes)
+                : String.format(Locale.ROOT, "%.2f%s", bytes, units[unit]);
+    }
+
+    /** A fraction as a percentage with two decimals: {@code 0.9333} is {@code 93.33%}. */
+    public static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
+    }
+
     private static void latencyRow(StringBuilder out, String label, LatencyHistogram h) {
-        out.append(row(label, Units.duration(h.min()), Units.duration(h.max()),
-                Units.duration(h.mean()), Units.duration(h.stdDev()), Units.percent(h.withinStdDev()),
-                Units.duration(h.median()), Units.duration(h.percentile(95)), Units.duration(h.percentile(99)),
-                Units.duration(h.percentile(99.9))));
+        out.append(row(label, DurationFormat.fixed(h.min()), DurationFormat.fixed(h.max()),
+                DurationFormat.fixed(h.mean()), DurationFormat.fixed(h.stdDev()), percent(h.withinStdDev()),
+                DurationFormat.fixed(h.median()), DurationFormat.fixed(h.percentile(95)),
+                DurationFormat.fixed(h.percentile(99)), DurationFormat.fixed(h.percentile(99.9))));
     }
 
     /** One table row, without trailing blanks. */

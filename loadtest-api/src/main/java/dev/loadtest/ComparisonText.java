@@ -1,19 +1,29 @@
-package dev.loadtest.internal.compare;
+package dev.loadtest;
 
-import dev.loadtest.ChangeVerdict;
-import dev.loadtest.Comparison;
-import dev.loadtest.Figure;
-import dev.loadtest.FigureChange;
-import dev.loadtest.internal.report.Units;
 import java.util.List;
 import java.util.Locale;
 
-/** The comparison as text: what was compared and how, a table of figures, the verdict. */
+/**
+ * A comparison as text: what was compared and how, a table of figures, the verdict ({@link Comparison#toString()}),
+ * and the pieces of it a report or a test failure of your own shows, worded and rounded the same way.
+ *
+ * <pre>{@code
+ * Comparison c = Results.compare(baseline, candidate);
+ * FigureChange p99 = c.figure(Figure.P99);
+ * ComparisonText.value(p99.figure(), p99.candidate()); // "1.21ms"
+ * ComparisonText.change(p99.figure(), p99.change());   // "+19.8 %"
+ * ComparisonText.interval(p99);                        // "[+17.2 %, +22.5 %]"
+ * for (FigureChange f : c.gatedWith(ChangeVerdict.REGRESSED)) {
+ *     System.err.println(ComparisonText.breach(f, c.figureConfidence()));
+ * }
+ * }</pre>
+ */
 public final class ComparisonText {
 
     private ComparisonText() {
     }
 
+    /** The whole comparison: its method, a table of its figures, its verdict and what would decide the rest. */
     public static String format(Comparison c) {
         StringBuilder out = new StringBuilder();
         out.append(method(c)).append('\n');
@@ -89,8 +99,8 @@ public final class ComparisonText {
         }
         return switch (f) {
             case THROUGHPUT -> String.format(Locale.ROOT, "%.2f", v);
-            case ERROR_RATE -> Units.percent(v);
-            default -> Units.durationNanos(v);
+            case ERROR_RATE -> TextReport.percent(v);
+            default -> DurationFormat.fixedNanos(v);
         };
     }
 
