@@ -9,6 +9,7 @@ import dev.loadtest.Result;
 import dev.loadtest.request.Feeder;
 import dev.loadtest.request.Request;
 import dev.loadtest.request.RequestSource;
+import dev.loadtest.testing.RecordingServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.loadtest.internal.engine.requests;
+package dev.loadtest.testing;
 
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -20,19 +20,20 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * A Jetty server (HTTP/1.1 and h2c on one port, 127.0.0.1) that answers 200 to everything and records what it
- * received of each request: method, path with query, the {@code X-Client} and {@code X-Run} headers, the body.
+ * received of each request (for tests of requests built per request): method, path with query, the
+ * {@code X-Client} and {@code X-Run} headers, the content type and the body.
  */
-final class RecordingServer implements AutoCloseable {
+public final class RecordingServer implements AutoCloseable {
 
     /** One request as the server saw it. */
-    record Seen(String method, String pathAndQuery, String client, String run, String contentType, String body) {
+    public record Seen(String method, String pathAndQuery, String client, String run, String contentType, String body) {
     }
 
     private final Server server;
     private final ServerConnector connector;
     private final ConcurrentLinkedQueue<Seen> seen = new ConcurrentLinkedQueue<>();
 
-    RecordingServer() {
+    public RecordingServer() {
         QueuedThreadPool threads = new QueuedThreadPool(16, 2);
         threads.setName("recording-server");
         threads.setDaemon(true);
@@ -62,16 +63,16 @@ final class RecordingServer implements AutoCloseable {
         }
     }
 
-    URI uri() {
+    public URI uri() {
         return URI.create("http://127.0.0.1:" + connector.getLocalPort());
     }
 
     /** What was received so far, in arrival order. */
-    List<Seen> seen() {
+    public List<Seen> seen() {
         return List.copyOf(seen);
     }
 
-    void reset() {
+    public void reset() {
         seen.clear();
     }
 
