@@ -17,13 +17,19 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A Jetty server (HTTP/1.1 and h2c on one port, 127.0.0.1) that answers 200 to everything and records what it
- * received of each request (for tests of requests built per request): method, path with query, the
- * {@code X-Client} and {@code X-Run} headers, the content type and the body.
+ * received of each request, for tests of requests built per request: method, path with query, the
+ * {@code X-Client} and {@code X-Run} headers, the content type and the body. A JUnit extension:
+ * {@code @RegisterExtension static final RecordingServer server = new RecordingServer();} starts it before the
+ * class's tests, empties it before each, stops it after them.
  */
-public final class RecordingServer implements AutoCloseable {
+public final class RecordingServer implements BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
 
     /** One request as the server saw it. */
     public record Seen(String method, String pathAndQuery, String client, String run, String contentType, String body) {
@@ -56,11 +62,16 @@ public final class RecordingServer implements AutoCloseable {
                 return true;
             }
         });
-        try {
-            server.start();
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot start the recording server", e);
-        }
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        server.start();
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        reset();
     }
 
     public URI uri() {
@@ -77,11 +88,7 @@ public final class RecordingServer implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        try {
-            server.stop();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+    public void afterAll(ExtensionContext context) throws Exception {
+        server.stop();
     }
 }

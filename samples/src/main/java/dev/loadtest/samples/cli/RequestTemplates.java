@@ -44,7 +44,7 @@ final class RequestTemplates {
         byte[] body = request.data == null ? null : readBody(spec, request);
         boolean templated = request.feed != null || targets.stream().anyMatch(t -> t.contains(PLACEHOLDER))
                 || request.headers.stream().anyMatch(h -> h.contains(PLACEHOLDER))
-                || (body != null && contains(body, PLACEHOLDER.getBytes(StandardCharsets.US_ASCII)));
+                || (body != null && new String(body, StandardCharsets.ISO_8859_1).contains(PLACEHOLDER));
         request.templated = templated;
         if (!templated) {
             return LoadTest.target(targets.toArray(String[]::new));
@@ -99,18 +99,5 @@ final class RequestTemplates {
         } catch (IOException e) {
             throw usage(spec, "-d " + request.data + ": cannot read the file (" + BoundedFile.describe(e) + ")");
         }
-    }
-
-    private static boolean contains(byte[] text, byte[] part) {
-        outer:
-        for (int i = 0; i + part.length <= text.length; i++) {
-            for (int j = 0; j < part.length; j++) {
-                if (text[i + j] != part[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 }

@@ -8,34 +8,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The command's templates (URI, -H, -d), --feed, --feed-order and --seed, against a real server (Jetty). */
 class RequestTemplatesTest {
 
-    private static RecordingServer server;
+    @RegisterExtension
+    static final RecordingServer server = new RecordingServer();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() {
-        server = new RecordingServer();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
 
     private String uri(String pathTemplate) {
         return server.uri() + pathTemplate;

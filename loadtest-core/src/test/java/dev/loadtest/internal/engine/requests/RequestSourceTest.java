@@ -20,10 +20,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -31,25 +29,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** Requests built per request by a request source, through the engine, against a real server (Jetty). */
 class RequestSourceTest {
 
-    private static RecordingServer server;
+    @RegisterExtension
+    static final RecordingServer server = new RecordingServer();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() {
-        server = new RecordingServer();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.reset();
-    }
 
     private static LoadTest.Builder target(Protocol protocol) {
         return LoadTest.target(server.uri()).protocol(protocol).requestTimeout(Duration.ofSeconds(10));
