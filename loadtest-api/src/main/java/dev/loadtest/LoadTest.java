@@ -151,7 +151,14 @@ public final class LoadTest {
         b.shardIndex = 0;
         b.shardCount = 1;
         b.startAt = null;
-        return b.build();
+        if (seed.isPresent()) {
+            b.seed = seed.getAsLong();   // the whole run's seed is its shards' (a picked one too)
+        }
+        // the request rules held for the shard and hold for the whole run; checking them again would read the
+        // feeder's file again, each time a shard's result is written, after the run (when it may be gone)
+        Settings whole = b.settings();
+        SettingsRules.check(whole);
+        return new LoadTest(whole);
     }
 
     /** The targets, in round-robin order. */

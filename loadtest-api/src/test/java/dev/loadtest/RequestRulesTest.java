@@ -99,4 +99,17 @@ class RequestRulesTest {
         assertThat(given.newBuilder().build().seed()).hasValue(-1);
         assertThat(given.newBuilder().build().requestSource()).containsSame(ORDERS);
     }
+
+    @Test
+    void should_give_the_whole_run_of_a_shard_its_seed_without_reading_the_feeder_again() throws IOException {
+        Feeder feeder = rows(10, Feeder.Order.IN_ORDER);
+        LoadTest shard = target().clients(2).requests(10).request(ORDERS).feed(feeder).seed(3).shard(1, 2).build();
+        Files.delete(feeder.file());   // after the run, say: writing the shard's result must not need it
+
+        LoadTest whole = shard.unsharded();
+
+        assertThat(whole.seed()).hasValue(3);
+        assertThat(whole.shardCount()).isEqualTo(1);
+        assertThat(whole.requests()).hasValue(10);
+    }
 }

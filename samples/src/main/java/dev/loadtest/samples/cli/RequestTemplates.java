@@ -97,7 +97,8 @@ final class RequestTemplates {
         } catch (IllegalArgumentException e) {
             throw usage(spec, e.getMessage());
         } catch (IOException e) {
-            throw usage(spec, "-d " + request.data + ": cannot read the file (" + BoundedFile.describe(e) + ")");
+            // the builder's words for the same file (LoadTest.Builder.body(Path)), in the flag's name
+            throw usage(spec, "-d (" + request.data + ") cannot be read (" + BoundedFile.describe(e) + ")");
         }
     }
 }
