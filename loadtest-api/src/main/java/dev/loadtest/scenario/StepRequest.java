@@ -27,9 +27,9 @@ public interface StepRequest {
     Request build(Session session);
 
     /**
-     * The names this request reads from the session (variables or feeder columns), when they can be known
-     * before the run: a template's. Empty for a function, whose reads cannot be known: {@link Scenario} checks
-     * that a template's names are set by an earlier step or left to the feeder.
+     * The names this request reads from the session (variables or feeder columns), in the order written, when
+     * they can be known before the run: a template's. Empty for a function, whose reads cannot be known:
+     * {@link Scenario} checks that a template's names are set by an earlier step or left to the feeder.
      */
     default Set<String> names() {
         return Set.of();

@@ -9,6 +9,7 @@ import dev.loadtest.scenario.Session;
 import dev.loadtest.scenario.StepRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -27,10 +28,13 @@ public final class TemplateRequest implements StepRequest {
 
     private final TemplateSource source;
     private final List<String> names;
+    /** The same names, in order: what {@link #names()} gives, made once. */
+    private final Set<String> nameSet;
 
     private TemplateRequest(TemplateSource source, List<String> names) {
         this.source = source;
         this.names = names;
+        this.nameSet = Collections.unmodifiableSet(new LinkedHashSet<>(names));
     }
 
     /** @see StepRequest#template */
@@ -54,7 +58,7 @@ public final class TemplateRequest implements StepRequest {
 
     @Override
     public Set<String> names() {
-        return Set.copyOf(names);
+        return nameSet;
     }
 
     /**
