@@ -63,7 +63,8 @@ public final class Scenario {
      * A scenario of these steps and repeats, in order.
      *
      * @param name not blank, one line, at most 100 characters
-     * @throws IllegalArgumentException naming the scenario, the step and the rule it breaks
+     * @throws IllegalArgumentException naming the scenario and the rule it breaks; a
+     *     {@link ScenarioRuleException}, which gives the step, for a rule a step breaks
      */
     public static Scenario of(String name, ScenarioPart... parts) {
         return of(name, List.of(Objects.requireNonNull(parts, "scenario parts must not be null")));
@@ -113,15 +114,15 @@ public final class Scenario {
      * run's feeder is known (the engine before a run; the scenario file's reader at once).
      *
      * @param columns the feeder's columns, empty without a feeder
-     * @throws IllegalArgumentException naming the step, the name and the rule
+     * @throws ScenarioRuleException naming the step, the name and the rule
      */
     public Scenario requireColumns(Collection<String> columns) {
         for (Map.Entry<String, Step> e : feederNames.entrySet()) {
             if (!columns.contains(e.getKey())) {
-                throw new IllegalArgumentException("step '" + e.getValue().name() + "' of scenario '" + name
+                throw new ScenarioRuleException("step '" + e.getValue().name() + "' of scenario '" + name
                         + "' uses {{" + e.getKey() + "}}, a variable no step sets before it"
                         + (columns.isEmpty() ? " and there is no feeder" : " and no column of the feeder "
-                        + columns) + ": extract it in an earlier step or add the column");
+                        + columns) + ": extract it in an earlier step or add the column", e.getValue());
             }
         }
         return this;
@@ -167,14 +168,14 @@ public final class Scenario {
         for (Step step : steps) {
             Step same = byName.putIfAbsent(step.name(), step);
             if (same != null) {
-                throw new IllegalArgumentException("step name (" + step.name() + ") is given twice in scenario '"
-                        + scenario + "': step names key the per-step results");
+                throw new ScenarioRuleException("step name (" + step.name() + ") is given twice in scenario '"
+                        + scenario + "': step names key the per-step results", step);
             }
             String condition = step.condition().orElse(null);
             if (condition != null && !set.contains(condition)) {
-                throw new IllegalArgumentException("step '" + step.name() + "' of scenario '" + scenario
+                throw new ScenarioRuleException("step '" + step.name() + "' of scenario '" + scenario
                         + "' runs only if variable (" + condition + ") is set, but no step before it sets it"
-                        + laterSetter(extractedBy, condition, step));
+                        + laterSetter(extractedBy, condition, step), step);
             }
             for (String used : step.request().names()) {
                 if (set.contains(used)) {
@@ -182,9 +183,9 @@ public final class Scenario {
                 }
                 Step setter = extractedBy.get(used);
                 if (setter != null) {
-                    throw new IllegalArgumentException("step '" + step.name() + "' of scenario '" + scenario
+                    throw new ScenarioRuleException("step '" + step.name() + "' of scenario '" + scenario
                             + "' uses variable (" + used + ") before any step sets it" + laterSetter(extractedBy,
-                            used, step));
+                            used, step), step);
                 }
                 feederNames.putIfAbsent(used, step);
             }

@@ -28,7 +28,9 @@ class ScenarioTest {
 
     @Test
     void should_refuse_a_step_name_given_twice_even_inside_a_repeat() {
-        assertThatThrownBy(() -> Scenario.of("shop", step("browse"), Scenario.repeat(2, step("browse"))))
+        Step again = step("browse");
+        assertThatThrownBy(() -> Scenario.of("shop", step("browse"), Scenario.repeat(2, again)))
+                .isInstanceOfSatisfying(ScenarioRuleException.class, e -> assertThat(e.step()).containsSame(again))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("step name (browse) is given twice in scenario 'shop': step names key the per-step results");
     }
@@ -54,7 +56,8 @@ class ScenarioTest {
                 .hasMessage("step 'checkout' of scenario 'shop' runs only if variable (basket) is set, but no step"
                         + " before it sets it: no step extracts it");
         assertThatThrownBy(() -> Scenario.of("shop", checkout, fill))
-                .hasMessageEndingWith(": step 'fill' extracts it, later");
+                .hasMessageEndingWith(": step 'fill' extracts it, later")
+                .isInstanceOfSatisfying(ScenarioRuleException.class, e -> assertThat(e.step()).containsSame(checkout));
         assertThat(Scenario.of("shop", fill, checkout).steps()).hasSize(2);
     }
 
