@@ -1,7 +1,8 @@
 package dev.loadtest.internal.scenario;
 
-import dev.loadtest.check.Check;
-import dev.loadtest.check.Response;
+import dev.loadtest.internal.check.CapturedResponse;
+import dev.loadtest.internal.check.CheckPlan;
+import dev.loadtest.internal.check.CheckTally;
 import dev.loadtest.internal.request.SeededRandom;
 import dev.loadtest.request.Request;
 import dev.loadtest.request.Row;
@@ -9,7 +10,6 @@ import dev.loadtest.scenario.Session;
 import dev.loadtest.scenario.Step;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,11 +23,11 @@ import java.util.random.RandomGenerator;
  * clocks:
  *
  * <pre>{@code
- * SessionState session = new SessionState(ScenarioPlan.of(scenario), id, seed, feedRows, cookieJar);
+ * SessionState session = new SessionState(plan, id, seed, feedRows, cookieJar);   // plan = ScenarioPlan.of(scenario, bound)
  * for (Step step = session.next(); step != null; step = session.next()) {   // null: completed
  *     Request request = session.request(step, client, sequence, server);    // throws: call failed(step, message)
  *     ... send it; on an error: session.failed(step, reason), and stop
- *     StepOutcome outcome = session.complete(step, request.uri(server), response);
+ *     StepOutcome outcome = session.complete(step, request.uri(server), response, tallies.get(step));
  *     ... record the outcome under step.name(); if !outcome.passed(), stop (the session failed there)
  *     ... wait outcome.pause(), then ask next()
  * }
@@ -116,44 +116,32 @@ public final class SessionState implements Session {
     }
 
     /**
-     * Takes a step's response: stores its cookies, runs its checks, fails the step on a status of 400 or more or a
-     * failed check, else runs its extractions, and draws the pause after it.
+     * Takes a step's response: stores its cookies, judges and counts its checks ({@link CheckPlan#evaluate}),
+     * fails the step on a status of 400 or more or a failed check, else runs its extractions, and draws the
+     * pause after it.
      *
      * @param uri where the request went (its cookies' origin)
+     * @param tally this thread's counts of the step's checks, from {@code plan.checks(step).newTally()}
      * @return what to record, and whether the session goes on
      */
-    public StepOutcome complete(Step step, URI uri, Response response) {
+    public StepOutcome complete(Step step, URI uri, CapturedResponse response, CheckTally tally) {
         requireRunning("complete");
         jar.receive(uri, response.headers("Set-Cookie"));
-        List<StepOutcome.CheckFailure> failed = new ArrayList<>();
-        for (Check check : step.checks()) {
-            String reason;
-            try {
-                reason = check.failure(response).orElse(null);
-            } catch (RuntimeException e) {
-                reason = String.valueOf(e.getMessage());
-            }
-            if (reason != null) {
-                failed.add(new StepOutcome.CheckFailure(check.name(), reason));
-            }
-        }
+        CheckPlan.Failed check = plan.checks(step).evaluate(response, tally);
         String reason = response.status() >= 400 ? "status " + response.status()
-                : failed.isEmpty() ? null : "check '" + failed.get(0).check() + "' failed: " + failed.get(0).reason();
-        if (reason == null) {
-            reason = extract(step, response);
-        }
+                : check != null ? check.message() : extract(step, response);
         if (reason != null) {
             fail(step, reason);
-            return new StepOutcome(step, failed, failure, Duration.ZERO);
+            return new StepOutcome(step, failure, Duration.ZERO);
         }
-        return new StepOutcome(step, failed, null, step.pause().next(pauseRandom));
+        return new StepOutcome(step, null, step.pause().next(pauseRandom));
     }
 
     /** The step could not be built or sent, or its exchange errored: the session fails there. */
     public StepOutcome failed(Step step, String reason) {
         requireRunning("failed");
         fail(step, reason);
-        return new StepOutcome(step, List.of(), failure, Duration.ZERO);
+        return new StepOutcome(step, failure, Duration.ZERO);
     }
 
     /** Where the session is in its life. */
@@ -233,9 +221,12 @@ public final class SessionState implements Session {
     }
 
     /** Null when every extraction found its value (or may find none), else the first reason. */
-    private String extract(Step step, Response response) {
+    private String extract(Step step, CapturedResponse response) {
         for (ExtractionRule rule : plan.rules(step)) {
-            ExtractionRule.Found found = rule.apply(response, jar);
+            ExtractionRule.Found found = rule.extract().needsBody() && response.bodyTooLarge()
+                    ? new ExtractionRule.Found(null, "the body was larger than the " + plan.maxBodyBytes()
+                            + " bytes kept for checks and extractions")
+                    : rule.apply(response, jar);
             if (found.value() != null) {
                 variables.put(rule.extract().variable(), found.value());
             } else if (!rule.extract().isOptional()) {

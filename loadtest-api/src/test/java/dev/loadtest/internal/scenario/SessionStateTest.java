@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadtest.Header;
 import dev.loadtest.check.Check;
-import dev.loadtest.check.Response;
+import dev.loadtest.internal.check.BodyBuffer;
 import dev.loadtest.internal.check.CapturedResponse;
+import dev.loadtest.internal.check.CheckTally;
 import dev.loadtest.request.Request;
 import dev.loadtest.request.Row;
 import dev.loadtest.scenario.Extract;
@@ -15,8 +16,11 @@ import dev.loadtest.scenario.Scenario;
 import dev.loadtest.scenario.Step;
 import dev.loadtest.scenario.StepRequest;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -40,14 +44,16 @@ class SessionStateTest {
     private static final Step CHECKOUT = Step.of("checkout", s -> Request.post("/checkout/" + s.get("item")))
             .checks(Check.jsonPath("$.status", "ordered"));
     private static final Scenario SHOP = Scenario.of("shop", LOGIN, CATALOGUE, COUPON, CHECKOUT);
+    private static final ScenarioPlan PLAN = ScenarioPlan.of(SHOP, 1 << 20);
 
     private final MapCookieJar jar = new MapCookieJar();
+    private final Map<Step, CheckTally> tallies = new IdentityHashMap<>();
 
     private SessionState session(long id) {
-        return new SessionState(ScenarioPlan.of(SHOP), id, 42, () -> USER, jar);
+        return new SessionState(PLAN, id, 42, () -> USER, jar);
     }
 
-    private static Response response(int status, String body, String... headers) {
+    private static CapturedResponse response(int status, String body, String... headers) {
         CapturedResponse.Builder builder = CapturedResponse.builder(status);
         for (int i = 0; i < headers.length; i += 2) {
             builder.header(headers[i], headers[i + 1]);
@@ -64,7 +70,7 @@ class SessionStateTest {
         assertThat(new String(login.body().orElseThrow())).isEqualTo("user=ada");
         assertThat(session.client()).isEqualTo(3);
         assertThat(session.sequence()).isEqualTo(100);
-        StepOutcome loggedIn = session.complete(first, login.uri(SERVER), response(200, "{\"token\":\"t-1\"}",
+        StepOutcome loggedIn = complete(session, first, login.uri(SERVER), response(200, "{\"token\":\"t-1\"}",
                 "Set-Cookie", "SESSION=abc; Path=/; HttpOnly"));
         assertThat(loggedIn.passed()).isTrue();
         assertThat(loggedIn.pause()).isEqualTo(Duration.ofSeconds(1));
@@ -76,14 +82,14 @@ class SessionStateTest {
         Request catalogue = session.request(second, 0, 101, SERVER);
         assertThat(catalogue.headers()).containsExactly(new Header("Authorization", "Bearer t-1"),
                 new Header("Cookie", "SESSION=abc"));
-        assertThat(session.complete(second, catalogue.uri(SERVER), response(200, "[{\"id\":\"tea\"}]")).passed())
+        assertThat(complete(session, second, catalogue.uri(SERVER), response(200, "[{\"id\":\"tea\"}]")).passed())
                 .isTrue();
 
         Step third = session.next();   // the coupon step is skipped: the optional extraction found none
         assertThat(third.name()).isEqualTo("checkout");
         Request checkout = session.request(third, 1, 102, SERVER);
         assertThat(checkout.target()).isEqualTo("/checkout/tea");
-        assertThat(session.complete(third, checkout.uri(SERVER), response(200, "{\"status\":\"ordered\"}"))
+        assertThat(complete(session, third, checkout.uri(SERVER), response(200, "{\"status\":\"ordered\"}"))
                 .passed()).isTrue();
 
         assertThat(session.next()).isNull();
@@ -95,7 +101,7 @@ class SessionStateTest {
     void should_run_a_conditional_step_when_its_variable_is_set() {
         SessionState session = session(1);
         List<String> sent = new ArrayList<>();
-        Map<String, Response> answers = Map.of(
+        Map<String, CapturedResponse> answers = Map.of(
                 "login", response(200, "{\"token\":\"t\"}", "Set-Cookie", "SESSION=s"),
                 "catalogue", response(200, "{\"id\":\"jam\"}", "X-Coupon", "SPRING"),
                 "coupon", response(204, ""),
@@ -103,7 +109,7 @@ class SessionStateTest {
         for (Step step = session.next(); step != null; step = session.next()) {
             Request request = session.request(step, 0, sent.size(), SERVER);
             sent.add(request.target());
-            assertThat(session.complete(step, request.uri(SERVER), answers.get(step.name())).passed()).isTrue();
+            assertThat(complete(session, step, request.uri(SERVER), answers.get(step.name())).passed()).isTrue();
         }
 
         assertThat(sent).containsExactly("/login", "/catalogue", "/coupon/SPRING", "/checkout/jam");
@@ -114,11 +120,14 @@ class SessionStateTest {
         SessionState session = session(2);
         Step login = session.next();
 
-        StepOutcome outcome = session.complete(login, SERVER, response(201, "{\"token\":\"t\"}",
+        StepOutcome outcome = complete(session, login, SERVER, response(201, "{\"token\":\"t\"}",
                 "Set-Cookie", "SESSION=s"));
 
         assertThat(outcome.passed()).isFalse();
-        assertThat(outcome.failedChecks()).containsExactly(new StepOutcome.CheckFailure("status 200", "status was 201"));
+        assertThat(tallies.get(login).results()).singleElement().satisfies(result -> {
+            assertThat(result.name()).isEqualTo("status 200");
+            assertThat(result.failed()).isEqualTo(1);
+        });
         assertThat(outcome.failure()).isEqualTo("step 'login': check 'status 200' failed: status was 201");
         assertThat(outcome.pause()).isZero();
         assertThat(session.status()).isEqualTo(SessionState.Status.FAILED);
@@ -132,23 +141,23 @@ class SessionStateTest {
         pass(session, session.next(), response(200, "{\"token\":\"t\"}", "Set-Cookie", "SESSION=s"));
         Step catalogue = session.next();
 
-        assertThat(session.complete(catalogue, SERVER, response(503, "busy")).failure())
+        assertThat(complete(session, catalogue, SERVER, response(503, "busy")).failure())
                 .isEqualTo("step 'catalogue': status 503");
     }
 
     @Test
     void should_fail_the_session_when_a_required_extraction_finds_nothing() {
         SessionState missingCookie = session(4);
-        assertThat(missingCookie.complete(missingCookie.next(), SERVER, response(200, "{\"token\":\"t\"}")).failure())
+        assertThat(complete(missingCookie, missingCookie.next(), SERVER, response(200, "{\"token\":\"t\"}")).failure())
                 .isEqualTo("step 'login': extraction sid = cookie SESSION failed: no cookie SESSION in the"
                         + " session's jar");
 
         SessionState notJson = session(5);
-        assertThat(notJson.complete(notJson.next(), SERVER, response(200, "<html>")).failure())
+        assertThat(complete(notJson, notJson.next(), SERVER, response(200, "<html>")).failure())
                 .startsWith("step 'login': extraction token = json $.token failed: body is not JSON");
 
         SessionState objectToken = session(6);
-        assertThat(objectToken.complete(objectToken.next(), SERVER, response(200, "{\"token\":{}}")).failure())
+        assertThat(complete(objectToken, objectToken.next(), SERVER, response(200, "{\"token\":{}}")).failure())
                 .isEqualTo("step 'login': extraction token = json $.token failed: $.token was an object, not a value");
     }
 
@@ -172,10 +181,24 @@ class SessionStateTest {
     }
 
     @Test
+    void should_fail_an_extraction_that_reads_a_body_over_the_bound() {
+        ScenarioPlan small = ScenarioPlan.of(SHOP, 8);
+        SessionState session = new SessionState(small, 10, 42, () -> USER, jar);
+        Step login = session.next();
+        BodyBuffer body = new BodyBuffer(8, -1);
+        body.append(ByteBuffer.wrap("{\"token\":\"long enough\"}".getBytes(StandardCharsets.UTF_8)));
+        CapturedResponse large = CapturedResponse.builder(200).header("Set-Cookie", "SESSION=s").body(body, true);
+
+        assertThat(session.complete(login, SERVER, large, small.checks(login).newTally()).failure())
+                .isEqualTo("step 'login': extraction token = json $.token failed: the body was larger than the 8"
+                        + " bytes kept for checks and extractions");
+    }
+
+    @Test
     void should_draw_the_same_pauses_and_randoms_for_the_same_seed_and_session() {
         Step think = Step.of("think", s -> Request.get("/?r=" + s.random().nextInt(1000)))
                 .pause(Pause.exponential(Duration.ofSeconds(1)));
-        ScenarioPlan plan = ScenarioPlan.of(Scenario.of("think", Scenario.repeat(5, think)));
+        ScenarioPlan plan = ScenarioPlan.of(Scenario.of("think", Scenario.repeat(5, think)), 1 << 20);
 
         assertThat(walk(plan, 1)).isEqualTo(walk(plan, 1)).isNotEqualTo(walk(plan, 2));
     }
@@ -185,13 +208,19 @@ class SessionStateTest {
         List<String> seen = new ArrayList<>();
         for (Step step = session.next(); step != null; step = session.next()) {
             Request request = session.request(step, 0, 0, SERVER);
-            seen.add(request.target() + " " + session.complete(step, SERVER, response(200, "")).pause());
+            StepOutcome outcome = session.complete(step, SERVER, response(200, ""), plan.checks(step).newTally());
+            seen.add(request.target() + " " + outcome.pause());
         }
         return seen;
     }
 
-    private static void pass(SessionState session, Step step, Response response) {
+    /** Completes a step, counting its checks in this test's tally of the step. */
+    private StepOutcome complete(SessionState session, Step step, URI uri, CapturedResponse response) {
+        return session.complete(step, uri, response, tallies.computeIfAbsent(step, s -> PLAN.checks(s).newTally()));
+    }
+
+    private void pass(SessionState session, Step step, CapturedResponse response) {
         session.request(step, 0, 0, SERVER);
-        session.complete(step, SERVER, response);
+        complete(session, step, SERVER, response);
     }
 }

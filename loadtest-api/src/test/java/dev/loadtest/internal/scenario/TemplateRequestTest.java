@@ -30,7 +30,7 @@ class TemplateRequestTest {
     @Test
     void should_say_which_name_is_neither_a_variable_nor_a_feeder_column() {
         Step step = Step.of("s", StepRequest.template("GET", "/a/{{item}}", List.of(), null));
-        ScenarioPlan plan = ScenarioPlan.of(Scenario.of("x", step));
+        ScenarioPlan plan = ScenarioPlan.of(Scenario.of("x", step), 1 << 20);
         URI server = URI.create("http://127.0.0.1:1");
 
         SessionState withFeeder = new SessionState(plan, 0, 1, () -> Row.of(List.of("user"), List.of("ada")),
