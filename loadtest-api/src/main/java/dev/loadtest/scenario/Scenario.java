@@ -83,7 +83,8 @@ public final class Scenario {
     /**
      * These steps and repeats run {@code times} times in a row.
      *
-     * @throws IllegalArgumentException if {@code times} is not within [1, {@value Repeat#MAX_TIMES}] or no part is given
+     * @throws IllegalArgumentException if {@code times} is not within [1, {@value Repeat#MAX_TIMES}] or no part is
+     *     given
      */
     public static Repeat repeat(int times, ScenarioPart... parts) {
         return new Repeat(times, List.of(Objects.requireNonNull(parts, "repeat parts must not be null")));

@@ -32,7 +32,8 @@ class ScenarioTest {
         assertThatThrownBy(() -> Scenario.of("shop", step("browse"), Scenario.repeat(2, again)))
                 .isInstanceOfSatisfying(ScenarioRuleException.class, e -> assertThat(e.step()).containsSame(again))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("step name (browse) is given twice in scenario 'shop': step names key the per-step results");
+                .hasMessage("step name (browse) is given twice in scenario 'shop': step names key the per-step"
+                        + " results");
     }
 
     @Test

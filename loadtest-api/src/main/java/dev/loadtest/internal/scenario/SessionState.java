@@ -23,7 +23,8 @@ import java.util.random.RandomGenerator;
  * clocks:
  *
  * <pre>{@code
- * SessionState session = new SessionState(plan, id, seed, feedRows, cookieJar);   // plan = ScenarioPlan.of(scenario, bound)
+ * ScenarioPlan plan = ScenarioPlan.of(scenario, maxBodyBytes);                     // once per run
+ * SessionState session = new SessionState(plan, id, seed, feedRows, cookieJar);
  * for (Step step = session.next(); step != null; step = session.next()) {   // null: completed
  *     Request request = session.request(step, client, sequence, server);    // throws: call failed(step, message)
  *     ... send it; on an error: session.failed(step, reason), and stop

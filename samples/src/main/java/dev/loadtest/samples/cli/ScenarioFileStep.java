@@ -100,8 +100,7 @@ final class ScenarioFileStep {
         return at(node, () -> StepRequest.template(m, u, headers, b));
     }
 
-    /** The {@code --expect-*} words, in the flags' order: {@code status}, {@code header}, {@code body}, {@code json}.
-     */
+    /** The {@code --expect-*} words in the flags' order: {@code status}, {@code header}, {@code body}, {@code json}. */
     private List<Check> checks(Node node) {
         YamlFields expect = YamlFields.of(file, node, "the expect of " + what).only("status", "header", "body", "json");
         List<Check> checks = new ArrayList<>();
