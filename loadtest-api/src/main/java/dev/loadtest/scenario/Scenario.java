@@ -72,11 +72,7 @@ public final class Scenario {
 
     /** A scenario of these steps and repeats, in order; see {@link #of(String, ScenarioPart...)}. */
     public static Scenario of(String name, List<? extends ScenarioPart> parts) {
-        Objects.requireNonNull(name, "scenario name must not be null");
-        if (name.isBlank() || name.length() > Step.MAX_NAME_LENGTH || name.chars().anyMatch(c -> c < 32)) {
-            throw new IllegalArgumentException("scenario name ('" + name.replace("\n", "\\n") + "') must be one line"
-                    + " of 1 to " + Step.MAX_NAME_LENGTH + " characters, not blank");
-        }
+        Step.validName("scenario name", name);
         return new Scenario(name, copyParts("scenario '" + name + "'", parts));
     }
 

@@ -57,7 +57,7 @@ public final class Step implements ScenarioPart {
      * @throws NullPointerException if there is no request: a step sends one
      */
     public static Step of(String name, StepRequest request) {
-        String valid = validName(name);
+        String valid = validName("step name", name);
         Objects.requireNonNull(request, "step '" + valid + "' has no request: a step sends one request");
         return new Step(valid, request, List.of(), List.of(), Pause.none(), null);
     }
@@ -156,17 +156,18 @@ public final class Step implements ScenarioPart {
         return name;
     }
 
-    private static String validName(String name) {
-        Objects.requireNonNull(name, "step name must not be null");
+    /** The rule of a step's and a scenario's name: they head the rows and titles of reports. */
+    static String validName(String what, String name) {
+        Objects.requireNonNull(name, what + " must not be null");
         if (name.isBlank()) {
-            throw new IllegalArgumentException("step name ('" + name + "') must not be blank");
+            throw new IllegalArgumentException(what + " ('" + name + "') must not be blank");
         }
         if (name.length() > MAX_NAME_LENGTH) {
-            throw new IllegalArgumentException("step name (" + name.substring(0, 40) + "..., " + name.length()
+            throw new IllegalArgumentException(what + " (" + name.substring(0, 40) + "..., " + name.length()
                     + " characters) must be at most " + MAX_NAME_LENGTH + " characters");
         }
         if (name.chars().anyMatch(c -> c < 32 || c == 127)) {
-            throw new IllegalArgumentException("step name (" + name.replace("\r", "\\r").replace("\n", "\\n")
+            throw new IllegalArgumentException(what + " (" + name.replace("\r", "\\r").replace("\n", "\\n")
                     .replace("\t", "\\t")
                     + ") must be one line of printable characters");
         }

@@ -45,7 +45,7 @@ class ScenarioTest {
         assertThatThrownBy(() -> Scenario.repeat(0, step("a")))
                 .hasMessageStartingWith("repeat times (0) must be within [1, 1000000]");
         assertThatThrownBy(() -> Scenario.of(" ", step("a")))
-                .hasMessageStartingWith("scenario name (' ') must be one line");
+                .hasMessage("scenario name (' ') must not be blank");
     }
 
     @Test
