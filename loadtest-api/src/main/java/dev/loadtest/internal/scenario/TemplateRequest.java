@@ -88,10 +88,14 @@ public final class TemplateRequest implements StepRequest {
         return found;
     }
 
-    /** The session as the template sees it: its row holds the template's names, variables first. */
+    /**
+     * The session as the template sees it: its row holds the template's names, variables first. One per request
+     * built, so its row is made once for all the placeholders.
+     */
     private final class Context implements RequestContext {
 
         private final Session session;
+        private Row row;
 
         Context(Session session) {
             this.session = session;
@@ -114,11 +118,14 @@ public final class TemplateRequest implements StepRequest {
 
         @Override
         public Row row() {
-            List<String> values = new ArrayList<>(names.size());
-            for (String name : names) {
-                values.add(session.variable(name).orElseGet(() -> column(name)));
+            if (row == null) {
+                List<String> values = new ArrayList<>(names.size());
+                for (String name : names) {
+                    values.add(session.variable(name).orElseGet(() -> column(name)));
+                }
+                row = Row.of(names, values);
             }
-            return Row.of(names, values);
+            return row;
         }
 
         private String column(String name) {

@@ -87,11 +87,6 @@ final class ScenarioFile {
         return new ScenarioFile(path).parse(text);
     }
 
-    /** Reads a scenario from text, with {@code path} as its name in messages and the folder of its feeder. */
-    static Contents parse(Path path, String text) {
-        return new ScenarioFile(path).parse(text);
-    }
-
     private Contents parse(String text) {
         Node root = compose(text);
         YamlFields top = YamlFields.of(file, root, "the scenario file").only("scenario", "feeder", "feeder-order",

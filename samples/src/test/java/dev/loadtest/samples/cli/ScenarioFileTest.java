@@ -176,6 +176,14 @@ class ScenarioFileTest {
                         + " per-step results");
         assertThat(error("scenario: shop\nsteps:\n  - repeat: many\n    steps: [{name: a, request: GET /}]\n"))
                 .isEqualTo("flow.yaml:3: repeat (many) must be a whole number of passes, e.g. repeat: 3");
+        assertThat(error("scenario: shop\nfeeder: missing.csv\nsteps:\n  - name: a\n    request: GET /\n"))
+                .startsWith("flow.yaml:2: ").contains("missing.csv");
+        assertThat(error("scenario: shop\nfeeder-order: random\nsteps:\n  - name: a\n    request: GET /\n"))
+                .isEqualTo("flow.yaml:2: feeder-order needs a feeder: add feeder: FILE");
+        assertThat(error("scenario: shop\nsteps:\n  - name: a\n    request: GET /\n    extract: { v: { json: $.a,"
+                + " header: X } }\n"))
+                .isEqualTo("flow.yaml:5: extraction 'v' of step 'a' must give one of json, header, regex or cookie,"
+                        + " not [json, header]");
         assertThat(error("scenario: shop\nfeeder: users.csv\nsteps:\n  - name: a\n    request: GET /{{email}}\n"))
                 .startsWith("flow.yaml:4: step 'a' of scenario 'shop' uses {{email}}, a variable no step sets before"
                         + " it and no column of the feeder [user, password]");
