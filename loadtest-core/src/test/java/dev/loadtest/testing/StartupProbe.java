@@ -1,0 +1,50 @@
+package dev.loadtest.testing;
+
+import dev.loadtest.DurationFormat;
+import dev.loadtest.Interval;
+import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
+import dev.loadtest.Result;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * A measuring tool, not a test (issue 15): what the first run in a fresh JVM pays for our own start-up. It starts
+ * the embedded Jetty server, then runs {@code --h1 -R 2000 -c 10 -D 2} (or {@code --h2c} with the argument
+ * {@code h2c}) against it with no warm-up, and prints the connect times (their max is the first connect's, which
+ * waits for the I/O thread's first use of the connect path), the first interval's service time max (the first
+ * requests) and the corrected p99 of the first interval and of the whole run. Class loading is per JVM, so each
+ * figure means something only from a fresh JVM; run it a few times:
+ *
+ * <pre>
+ * java -cp loadtest-core/target/test-classes:loadtest-core/target/classes:$(deps) dev.loadtest.testing.StartupProbe h1
+ * </pre>
+ *
+ * <p>The server runs in the same JVM, so JDK classes it uses (sockets, NIO) are loaded before our run: the figures
+ * are a lower bound of what a command-line run pays, where nothing is loaded yet.
+ */
+public final class StartupProbe {
+
+    private StartupProbe() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Protocol protocol = args.length > 0 && args[0].equals("h2c") ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
+        try (TestServer server = TestServer.h2c()) {
+            Result r = LoadTest.target(server.uri("/hello")).protocol(protocol).clients(10).rate(2000)
+                    .duration(Duration.ofSeconds(2)).run();
+            LatencyHistogram connect = r.connectTime();
+            Interval first = r.intervals().get(0);
+            System.out.printf(Locale.ROOT, "%s connect min %s median %s max %s; first interval: service max %s, "
+                            + "response p99 %s; run response p99 %s; verdict %s%n",
+                    r.protocol(), fixed(connect.min()), fixed(connect.median()), fixed(connect.max()),
+                    fixed(first.serviceTime().max()), fixed(first.responseTime().p99()),
+                    fixed(r.responseTime().percentile(99)), r.verdict().label());
+        }
+    }
+
+    private static String fixed(Duration d) {
+        return DurationFormat.fixed(d);
+    }
+}
