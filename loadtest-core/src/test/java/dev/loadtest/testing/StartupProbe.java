@@ -14,7 +14,8 @@ import java.util.Locale;
  * the embedded Jetty server, then runs {@code --h1 -R 2000 -c 10 -D 2} (or {@code --h2c} with the argument
  * {@code h2c}) against it with no warm-up, and prints the connect times (their max is the first connect's, which
  * waits for the I/O thread's first use of the connect path), the first interval's service time max (the first
- * requests) and the corrected p99 of the first interval and of the whole run. Class loading is per JVM, so each
+ * requests), the corrected p99 of the first interval and of the whole run, and how long {@code run()} took in
+ * all (start-up, the 2 s, the end). Class loading is per JVM, so each
  * figure means something only from a fresh JVM; run it a few times:
  *
  * <pre>
@@ -32,15 +33,17 @@ public final class StartupProbe {
     public static void main(String[] args) throws Exception {
         Protocol protocol = args.length > 0 && args[0].equals("h2c") ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
         try (TestServer server = TestServer.h2c()) {
+            long before = System.nanoTime();
             Result r = LoadTest.target(server.uri("/hello")).protocol(protocol).clients(10).rate(2000)
                     .duration(Duration.ofSeconds(2)).run();
+            Duration wall = Duration.ofNanos(System.nanoTime() - before);
             LatencyHistogram connect = r.connectTime();
             Interval first = r.intervals().get(0);
             System.out.printf(Locale.ROOT, "%s connect min %s median %s max %s; first interval: service max %s, "
-                            + "response p99 %s; run response p99 %s; verdict %s%n",
+                            + "response p99 %s; run response p99 %s; verdict %s; run() took %s%n",
                     r.protocol(), fixed(connect.min()), fixed(connect.median()), fixed(connect.max()),
                     fixed(first.serviceTime().max()), fixed(first.responseTime().p99()),
-                    fixed(r.responseTime().percentile(99)), r.verdict().label());
+                    fixed(r.responseTime().percentile(99)), r.verdict().label(), fixed(wall));
         }
     }
 
