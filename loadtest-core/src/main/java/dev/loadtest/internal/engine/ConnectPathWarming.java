@@ -9,10 +9,9 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http2.HttpVersionPolicy;
 import org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester;
@@ -70,24 +69,8 @@ final class ConnectPathWarming {
             listener.setSoTimeout(WAIT_MILLIS);
             requester.start();
             HttpHost host = new HttpHost(tls ? "https" : "http", listener.getInetAddress(), listener.getLocalPort());
-            CompletableFuture<IOSession> connected = new CompletableFuture<>();
-            requester.requestSession(host, Timeout.ofMilliseconds(WAIT_MILLIS), new EndpointParameters(host, policy),
-                    new FutureCallback<>() {
-                        @Override
-                        public void completed(IOSession session) {
-                            connected.complete(session);
-                        }
-
-                        @Override
-                        public void failed(Exception e) {
-                            connected.completeExceptionally(e);
-                        }
-
-                        @Override
-                        public void cancelled() {
-                            connected.cancel(false);
-                        }
-                    });
+            Future<IOSession> connected = requester.requestSession(host, Timeout.ofMilliseconds(WAIT_MILLIS),
+                    new EndpointParameters(host, policy), null);
             try (Socket accepted = listener.accept()) {
                 IOSession session = connected.get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
                 // the ClientHello or the HTTP/2 preface: the handler's first write

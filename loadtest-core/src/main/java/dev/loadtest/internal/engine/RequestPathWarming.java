@@ -46,20 +46,7 @@ final class RequestPathWarming {
     }
 
     private static void parseHttp1() throws Exception {
-        Http1ResponseParser parser = new Http1ResponseParser(new Http1ResponseParser.Listener() {
-            @Override
-            public boolean onHead(int status, long headerBytes) {
-                return true;
-            }
-
-            @Override
-            public void onBody(int bytes) {
-            }
-
-            @Override
-            public void onEnd(long trailerBytes, boolean keepAlive) {
-            }
-        });
+        Http1ResponseParser parser = new Http1ResponseParser(Http1ResponseParser.Listener.IGNORE);
         parser.parse(RESPONSES, 0, RESPONSES.length);
     }
 
