@@ -11,8 +11,8 @@ import java.util.Locale;
 
 /**
  * A measuring tool, not a test (issue 15): what the first run in a fresh JVM pays for our own start-up. It starts
- * the embedded Jetty server, then runs {@code --h1 -R 2000 -c 10 -D 2} (or {@code --h2c} with the argument
- * {@code h2c}) against it with no warm-up, and prints the connect times (their max is the first connect's, which
+ * the embedded Jetty server, then runs {@code --h1 -R 2000 -c 10 -D 2} against it (h2c with the argument
+ * {@code h2c}, h2 over TLS with {@code h2}) with no warm-up, and prints the connect times (their max is the first connect's, which
  * waits for the I/O thread's first use of the connect path), the first interval's service time max (the first
  * requests), the corrected p99 of the first interval and of the whole run, and how long {@code run()} took in
  * all (start-up, the 2 s, the end). Class loading is per JVM, so each
@@ -31,11 +31,17 @@ public final class StartupProbe {
     }
 
     public static void main(String[] args) throws Exception {
-        Protocol protocol = args.length > 0 && args[0].equals("h2c") ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
-        try (TestServer server = TestServer.h2c()) {
+        String kind = args.length > 0 ? args[0] : "h1";
+        Protocol protocol = kind.equals("h1") ? Protocol.HTTP_1_1 : Protocol.HTTP_2;
+        boolean tls = kind.equals("h2");
+        try (TestServer server = tls ? TestServer.tls() : TestServer.h2c()) {
+            LoadTest.Builder test = LoadTest.target(server.uri("/hello")).protocol(protocol).clients(10).rate(2000)
+                    .duration(Duration.ofSeconds(2));
+            if (tls) {
+                test.sslContext(server.sslContext());
+            }
             long before = System.nanoTime();
-            Result r = LoadTest.target(server.uri("/hello")).protocol(protocol).clients(10).rate(2000)
-                    .duration(Duration.ofSeconds(2)).run();
+            Result r = test.run();
             Duration wall = Duration.ofNanos(System.nanoTime() - before);
             LatencyHistogram connect = r.connectTime();
             Interval first = r.intervals().get(0);
