@@ -151,6 +151,23 @@ class RequestSourceTest {
     }
 
     @Test
+    void should_end_a_rate_driven_run_when_an_in_order_feeder_runs_out() throws IOException {
+        Path csv = dir.resolve("ids.csv");
+        Files.write(csv, IntStream.range(0, 21).mapToObj(i -> i == 0 ? "id" : "i" + i).toList());
+
+        Result result = target(Protocol.HTTP_2)
+                .request(ctx -> Request.get("/ids/" + ctx.row().get("id")))
+                .feed(Feeder.csv(csv).order(Feeder.Order.IN_ORDER))
+                .clients(2).rate(200).duration(Duration.ofSeconds(60))
+                .run();
+
+        assertThat(result.requests().succeeded()).isEqualTo(20);
+        assertThat(result.requests().errored()).isZero();
+        assertThat(result.duration()).isLessThan(Duration.ofSeconds(60));
+        assertThat(server.seen()).extracting(RecordingServer.Seen::pathAndQuery).doesNotHaveDuplicates().hasSize(20);
+    }
+
+    @Test
     void should_let_a_request_replace_a_run_header_of_the_same_name() {
         target(Protocol.HTTP_1_1)
                 .header("X-Client", "the run's").header("X-Run", "kept")
