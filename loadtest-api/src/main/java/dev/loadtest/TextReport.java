@@ -77,6 +77,8 @@ public final class TextReport {
         if (r.test().insecureTrustAll()) {
             out.append("TLS: certificates NOT verified (insecureTrustAll)").append(System.lineSeparator());
         }
+        r.test().seed().ifPresent(seed -> out.append(String.format(Locale.ROOT,
+                "seed: %d (the same seed sends each client the same requests again)%n", seed)));
         if (!r.errors().isEmpty()) {
             out.append("errors:").append(System.lineSeparator());
             for (Map.Entry<ErrorCategory, ErrorCount> e : r.errors().entrySet()) {
