@@ -7,29 +7,29 @@ import java.util.Arrays;
  * A growable byte buffer that a template renders into, reused request after request so that rendering
  * allocates nothing but the result. Not thread-safe: one per thread.
  */
-final class ByteSink {
+public final class ByteSink {
 
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private byte[] bytes = new byte[256];
     private int length;
 
-    void reset() {
+    public void reset() {
         length = 0;
     }
 
-    int length() {
+    public int length() {
         return length;
     }
 
-    void write(byte[] b) {
+    public void write(byte[] b) {
         ensure(b.length);
         System.arraycopy(b, 0, bytes, length, b.length);
         length += b.length;
     }
 
     /** A string in UTF-8; ASCII without a detour through an array. */
-    void writeUtf8(String s) {
+    public void writeUtf8(String s) {
         int n = s.length();
         ensure(n);
         for (int i = 0; i < n; i++) {
@@ -45,7 +45,7 @@ final class ByteSink {
     }
 
     /** A number in decimal. */
-    void writeDecimal(long value) {
+    public void writeDecimal(long value) {
         if (value == Long.MIN_VALUE) {
             writeUtf8(Long.toString(value));
             return;
@@ -67,7 +67,7 @@ final class ByteSink {
     }
 
     /** The {@code digits} low hex digits of a value, lower case, most significant first. */
-    void writeHex(long value, int digits) {
+    public void writeHex(long value, int digits) {
         ensure(digits);
         for (int i = digits - 1; i >= 0; i--) {
             bytes[length + i] = HEX[(int) (value & 0xF)];
@@ -76,12 +76,12 @@ final class ByteSink {
         length += digits;
     }
 
-    void writeAscii(char c) {
+    public void writeAscii(char c) {
         ensure(1);
         bytes[length++] = (byte) c;
     }
 
-    byte[] toByteArray() {
+    public byte[] toByteArray() {
         return Arrays.copyOf(bytes, length);
     }
 

@@ -13,7 +13,7 @@ import java.util.random.RandomGenerator;
 public final class SeededRandom implements RandomGenerator {
 
     /** What a generator is for: each purpose draws from its own sequence. */
-    enum Stream {
+    public enum Stream {
         /** {@code RequestContext.random()}, {@code {{uuid}}}, {@code {{randomInt A B}}}. */
         REQUESTS,
         /** The rows of a feeder in random order. */
@@ -40,7 +40,7 @@ public final class SeededRandom implements RandomGenerator {
     }
 
     /** The generator of a client (its index in the whole run) for a purpose, from the run's seed. */
-    static SeededRandom of(long seed, int client, Stream stream) {
+    public static SeededRandom of(long seed, int client, Stream stream) {
         // mixing the seed with the client and the stream spreads neighbouring clients far apart in the sequence
         long key = mix(seed ^ mix(((long) client << 1 | stream.ordinal()) + GOLDEN_GAMMA));
         return new SeededRandom(key);

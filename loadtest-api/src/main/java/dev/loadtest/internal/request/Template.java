@@ -131,7 +131,7 @@ public final class Template {
     }
 
     /** The bytes for a request: this template's own for a static one (not to be changed), else rendered. */
-    byte[] bytes(RequestContext ctx, ByteSink sink) {
+    public byte[] bytes(RequestContext ctx, ByteSink sink) {
         if (staticBytes != null) {
             return staticBytes;
         }
@@ -141,7 +141,7 @@ public final class Template {
     }
 
     /** The text for a request: rendered into {@code sink}, unless static. */
-    String text(RequestContext ctx, ByteSink sink) {
+    public String text(RequestContext ctx, ByteSink sink) {
         if (staticText != null) {
             return staticText;
         }

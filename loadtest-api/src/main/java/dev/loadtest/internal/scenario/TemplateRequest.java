@@ -1,7 +1,7 @@
 package dev.loadtest.internal.scenario;
 
 import dev.loadtest.Header;
-import dev.loadtest.internal.request.TemplateSource;
+import dev.loadtest.request.TemplateSource;
 import dev.loadtest.request.Request;
 import dev.loadtest.request.RequestContext;
 import dev.loadtest.request.Row;

@@ -5,7 +5,7 @@ import static dev.loadtest.samples.cli.CommandFlags.usage;
 import dev.loadtest.BoundedFile;
 import dev.loadtest.Header;
 import dev.loadtest.LoadTest;
-import dev.loadtest.internal.request.TemplateSource;
+import dev.loadtest.request.TemplateSource;
 import dev.loadtest.request.Feeder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
-import dev.loadtest.internal.request.ClientContext;
+import dev.loadtest.spi.ClientContext;
 import dev.loadtest.request.Request;
 import java.net.URI;
 import java.util.Locale;

@@ -1,5 +1,7 @@
-package dev.loadtest.internal.request;
+package dev.loadtest.request;
 
+import dev.loadtest.internal.request.ByteSink;
+import dev.loadtest.internal.request.Template;
 import dev.loadtest.Header;
 import dev.loadtest.request.Request;
 import dev.loadtest.request.RequestContext;

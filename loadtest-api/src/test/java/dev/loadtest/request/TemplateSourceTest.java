@@ -1,8 +1,9 @@
-package dev.loadtest.internal.request;
+package dev.loadtest.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import dev.loadtest.internal.request.SeededRandom;
 import dev.loadtest.Header;
 import dev.loadtest.request.Request;
 import dev.loadtest.request.RequestContext;
@@ -95,6 +96,11 @@ class TemplateSourceTest {
     }
 
     private static RequestContext context(long sequence, int client, String customer, String item) {
-        return new TemplateTest.Fixed(sequence, client, Row.of(COLUMNS, List.of(customer, item)));
+        return new Fixed(sequence, client, Row.of(COLUMNS, List.of(customer, item)),
+                SeededRandom.of(7, client, SeededRandom.Stream.REQUESTS));
+    }
+
+    private record Fixed(long sequence, int client, Row row, java.util.random.RandomGenerator random)
+            implements RequestContext {
     }
 }

@@ -1,5 +1,7 @@
-package dev.loadtest.internal.request;
+package dev.loadtest.spi;
 
+import dev.loadtest.internal.request.FeedReader;
+import dev.loadtest.internal.request.SeededRandom;
 import dev.loadtest.request.FeederExhaustedException;
 import dev.loadtest.request.Request;
 import dev.loadtest.request.RequestContext;

@@ -1,5 +1,8 @@
-package dev.loadtest.internal.request;
+package dev.loadtest.spi;
 
+import dev.loadtest.internal.request.FeedIndex;
+import dev.loadtest.internal.request.FeedReader;
+import dev.loadtest.internal.request.SeededRandom;
 import dev.loadtest.request.Feeder;
 import dev.loadtest.request.RequestSource;
 import java.net.URI;

@@ -1,10 +1,11 @@
-package dev.loadtest.internal.request;
+package dev.loadtest.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loadtest.request.TemplateSource;
 import dev.loadtest.Header;
 import dev.loadtest.request.Feeder;
 import dev.loadtest.request.FeederExhaustedException;
