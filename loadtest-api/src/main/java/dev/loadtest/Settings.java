@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import dev.loadtest.check.Check;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +23,8 @@ record Settings(
         String method,              // null: GET, or POST with a body
         List<Header> headers,
         byte[] body,                // null: none
+        List<Check> checks,         // empty: none
+        int maxCheckedBodyBytes,
         // how hard and for how long: the whole run's
         int clients,
         int streams,
@@ -50,6 +53,7 @@ record Settings(
     Settings {
         targets = List.copyOf(targets);
         headers = List.copyOf(headers);
+        checks = List.copyOf(checks);
         stages = List.copyOf(stages);
         listeners = List.copyOf(listeners);
     }
