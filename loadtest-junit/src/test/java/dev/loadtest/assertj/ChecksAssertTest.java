@@ -4,63 +4,14 @@ import static dev.loadtest.assertj.LoadTestAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loadtest.LoadTest;
-import dev.loadtest.Protocol;
-import dev.loadtest.Result;
-import dev.loadtest.check.Check;
 import dev.loadtest.check.CheckResult;
 import dev.loadtest.check.FailureSample;
-import dev.loadtest.testing.TestServer;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The check assertions, on runs of the real engine against Jetty and on hand-made counts. */
+/** The check assertions on hand-made counts; AssertionsOnARealRunTest has them on real runs. */
 class ChecksAssertTest {
-
-    static TestServer server;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.h2c();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
-    @Test
-    void should_pass_when_every_response_passed_every_check() {
-        Result result = LoadTest.target(server.uri("/hello")).protocol(Protocol.HTTP_2).clients(2).requests(50)
-                .check(Check.status(200), Check.bodyContains("Hello")).run();
-
-        assertThatCode(() -> {
-            assertThat(result).checks().hasNoFailures();
-            assertThat(result).check("body contains \"Hello\"").hasNoFailures().hasFailed(0).hasFailedAtMost(0);
-            assertThat(result).hasNoErrors();
-        }).doesNotThrowAnyException();
-    }
-
-    @Test
-    void should_fail_naming_the_check_its_counts_and_the_sample() {
-        Result result = LoadTest.target(server.uri("/hello")).clients(2).requests(50)
-                .check(Check.status(200), Check.bodyContains("Bye")).run();
-
-        assertThatThrownBy(() -> assertThat(result).checks().hasNoFailures())
-                .hasMessage(String.format("%nExpecting no response to fail a check but 1 of 2 checks failed:%n"
-                        + "  body contains \"Bye\": 0 passed, 50 failed (status 200: body does not contain \"Bye\" "
-                        + "| body: Hello, World!)"));
-        assertThatThrownBy(() -> assertThat(result).check("body contains \"Bye\"").hasFailedAtMost(3))
-                .hasMessage(String.format("%nExpecting check body contains \"Bye\" to have failed at most 3 times but "
-                        + "failed 50 times (0 passed)%nsample: status 200: body does not contain \"Bye\" | body: "
-                        + "Hello, World!"));
-        assertThatThrownBy(() -> assertThat(result).hasNoErrors())
-                .hasMessageContaining("50 of 50 requests failed (0 errored, 0 timeout, 50 failed a response check)");
-        assertThatThrownBy(() -> assertThat(result).hasErrorRateAtMost(0.5)).isInstanceOf(AssertionError.class);
-    }
 
     @Test
     void should_fail_on_a_check_the_run_did_not_have() {
