@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** Response checks in the settings, the counts, shard merges and the text report, without an engine. */
 class ChecksInResultTest {
 
-    private static final LoadTest TEST = LoadTest.target("http://127.0.0.1:9/orders").requests(100)
+    private static final LoadTest TEST = LoadTest.target("http://127.0.0.1:9/orders").clients(2).requests(100)
             .check(Check.status(200), Check.jsonPath("$.status", "ok")).build();
 
     private static CheckResult json(long passed, long failed, String reason) {
@@ -24,9 +24,10 @@ class ChecksInResultTest {
                 : Optional.of(new FailureSample(200, "{\"status\":\"error\"}", List.of(reason))));
     }
 
-    private static Result shard(long checkFailed, String reason) {
+    private static Result shard(int index, long checkFailed, String reason) {
         Requests q = new Requests(50, 50, 50, 50 - checkFailed, checkFailed, 0, 0, 0, 0, checkFailed);
-        return new ResultBuilder().test(TEST).duration(Duration.ofSeconds(1)).protocol("http/1.1").requests(q)
+        return new ResultBuilder().test(TEST.newBuilder().shard(index, 2).build()).duration(Duration.ofSeconds(1))
+                .protocol("http/1.1").requests(q)
                 .statusCodes(new StatusCodes(Map.of(200, 50L)))
                 .checks(List.of(new CheckResult("status 200", 50, 0, Optional.empty()),
                         json(50 - checkFailed, checkFailed, reason)))
@@ -65,7 +66,7 @@ class ChecksInResultTest {
 
     @Test
     void should_merge_shards_by_check_name_exactly() {
-        Result merged = Results.merge(shard(3, "$.status was \"error\""), shard(2, "$.status was \"busy\""));
+        Result merged = Results.merge(shard(0, 3, "$.status was \"error\""), shard(1, 2, "$.status was \"busy\""));
 
         assertThat(merged.requests().checkFailed()).isEqualTo(5);
         assertThat(merged.requests().failed()).isEqualTo(5);
@@ -79,13 +80,13 @@ class ChecksInResultTest {
 
     @Test
     void should_print_a_checks_block_only_for_a_run_with_checks() {
-        String report = TextReport.format(shard(3, "$.status was \"error\""));
+        String report = TextReport.format(shard(0, 3, "$.status was \"error\""));
 
         assertThat(report).contains("checks: 3 responses of status 200-399 failed a check")
                 .containsPattern("(?m)^  status 200 +50 passed +0 failed$")
                 .contains("47 passed          3 failed  6.00%  status 200: $.status was \"error\" | body: "
                         + "{\"status\":\"error\"}");
-        Result none = ResultBuilder.from(shard(0, "")).checks(List.of()).build();
+        Result none = ResultBuilder.from(shard(0, 0, "")).checks(List.of()).build();
         assertThat(TextReport.format(none)).doesNotContain("checks:");
     }
 }
