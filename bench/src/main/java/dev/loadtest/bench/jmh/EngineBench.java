@@ -90,7 +90,7 @@ public class EngineBench {
         }
 
         @Override
-        public void onBody(int bytes) {
+        public void onBody(byte[] buf, int from, int n) {
         }
 
         @Override
