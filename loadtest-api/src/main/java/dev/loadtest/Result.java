@@ -1,7 +1,7 @@
 package dev.loadtest;
 
 import dev.loadtest.check.CheckResult;
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.internal.ResultFigures;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.loadtest;
 
 import dev.loadtest.check.CheckResult;
-import dev.loadtest.internal.ResultBuilder;
 import dev.loadtest.internal.check.CheckResults;
+import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -72,6 +72,9 @@ public final class TextReport {
             out.append("response time counts from each request's due time (corrected for coordinated omission); "
                     + "time for request from its send").append(System.lineSeparator());
         });
+        // part of the verdict's explanation, on its own line: a verdict of ok can still have measured a start-up
+        StartupBurst.of(r).ifPresent(burst -> out.append("start-up burst: ").append(burst.explanation())
+                .append(System.lineSeparator()));
         if (r.test().insecureTrustAll()) {
             out.append("TLS: certificates NOT verified (insecureTrustAll)").append(System.lineSeparator());
         }

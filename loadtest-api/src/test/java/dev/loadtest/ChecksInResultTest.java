@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import dev.loadtest.check.Check;
 import dev.loadtest.check.CheckResult;
 import dev.loadtest.check.FailureSample;
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

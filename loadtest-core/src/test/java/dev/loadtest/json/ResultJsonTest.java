@@ -21,7 +21,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.testing.TestServer;
 import java.io.IOException;
 import java.math.BigDecimal;

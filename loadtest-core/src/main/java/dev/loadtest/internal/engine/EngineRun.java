@@ -80,6 +80,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private ConcurrencyPlan concurrency;
     private long endNanos;
     private int ticks;
+    private boolean warmed;
 
     EngineRun(LoadTest test) {
         this.test = test;
@@ -103,7 +104,22 @@ final class EngineRun implements LoadTestRun, SlotContext {
         this.timer = executor;
     }
 
+    /**
+     * Runs the paths of a connect and a request once, off the record, so that the run's clock, its connect
+     * times and its first requests do not count our class loading ({@link StartupWarming}); once per run. A run
+     * with a start time calls it before it waits, so that it starts on time.
+     */
+    void warm() {
+        if (!warmed) {
+            warmed = true;
+            StartupWarming.warm(test, templates.get(0));
+        }
+    }
+
     void start() {
+        if (!stopped) {
+            warm();
+        }
         Limits.checkDescriptors(test);
         phase = new Phase(test, System.nanoTime());
         if (stopped) {

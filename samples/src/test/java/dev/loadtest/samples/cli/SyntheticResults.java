@@ -8,7 +8,7 @@ import dev.loadtest.Result;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.json.ResultJson;
 import java.io.IOException;
 import java.nio.file.Path;
