@@ -27,11 +27,13 @@ import java.util.Optional;
  *     their histograms. The engine's intervals add up exactly to the run's {@link Result#responseTime()}.
  *     Comparisons with a baseline ({@link Results#compare(Result, Result)}) resample these.
  * @param serviceTimeHistogram the same for the service time
+ * @param checkFailed responses of status 200-399 in this interval that failed a response check
+ *     ({@link Requests#checkFailed()}); 0 without checks and in results read from files written before checks
  */
 public record Interval(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
                        long errored, long bytes, LatencySummary responseTime, LatencySummary serviceTime,
                        Optional<LatencyHistogram> responseTimeHistogram,
-                       Optional<LatencyHistogram> serviceTimeHistogram) {
+                       Optional<LatencyHistogram> serviceTimeHistogram, long checkFailed) {
 
     /**
      * Checks that no field is {@code null}.
@@ -44,6 +46,14 @@ public record Interval(Duration start, Duration length, long started, long done,
         Objects.requireNonNull(serviceTime);
         Objects.requireNonNull(responseTimeHistogram, "responseTimeHistogram");
         Objects.requireNonNull(serviceTimeHistogram, "serviceTimeHistogram");
+    }
+
+    /** An interval of a run without response checks ({@code checkFailed} 0). */
+    public Interval(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
+                    long errored, long bytes, LatencySummary responseTime, LatencySummary serviceTime,
+                    Optional<LatencyHistogram> responseTimeHistogram, Optional<LatencyHistogram> serviceTimeHistogram) {
+        this(start, length, started, done, statusCodes, errored, bytes, responseTime, serviceTime,
+                responseTimeHistogram, serviceTimeHistogram, 0);
     }
 
     /** An interval that keeps only the summaries of its latencies, not their histograms. */
@@ -62,7 +72,13 @@ public record Interval(Duration start, Duration length, long started, long done,
     public static Interval of(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
                               long errored, long bytes, LatencyHistogram responseTime, LatencyHistogram serviceTime) {
         return new Interval(start, length, started, done, statusCodes, errored, bytes, LatencySummary.of(responseTime),
-                LatencySummary.of(serviceTime), Optional.of(responseTime), Optional.of(serviceTime));
+                LatencySummary.of(serviceTime), Optional.of(responseTime), Optional.of(serviceTime), 0);
+    }
+
+    /** This interval with its count of responses that failed a response check. */
+    public Interval withCheckFailed(long checkFailed) {
+        return new Interval(start, length, started, done, statusCodes, errored, bytes, responseTime, serviceTime,
+                responseTimeHistogram, serviceTimeHistogram, checkFailed);
     }
 
     /** Responses (any status) per second of this interval. */
@@ -76,12 +92,16 @@ public record Interval(Duration start, Duration length, long started, long done,
     public String toString() {
         return "Interval[start=" + DurationFormat.format(start) + ", length=" + DurationFormat.format(length)
                 + ", started=" + started + ", done=" + done + ", statusCodes=" + statusCodes + ", errored=" + errored
-                + ", bytes=" + bytes + ", responseTime=" + responseTime + ", serviceTime=" + serviceTime + "]";
+                + ", bytes=" + bytes + ", responseTime=" + responseTime + ", serviceTime=" + serviceTime
+                + (checkFailed == 0 ? "" : ", checkFailed=" + checkFailed) + "]";
     }
 
-    /** Requests of this interval that failed: ended by an error, or answered with a status of 400 or more. */
+    /**
+     * Requests of this interval that failed: ended by an error, answered with a status of 400 or more, or
+     * answered with another status but failing a response check.
+     */
     public long failed() {
-        long failed = errored;
+        long failed = errored + checkFailed;
         for (var e : statusCodes.counts().entrySet()) {
             if (e.getKey() >= 400) {
                 failed += e.getValue();

@@ -6,7 +6,9 @@
 
 package dev.loadtest;
 
+import dev.loadtest.check.Check;
 import dev.loadtest.internal.Blocking;
+import dev.loadtest.internal.check.CheckPlan;
 import dev.loadtest.internal.Engines;
 import dev.loadtest.request.Feeder;
 import dev.loadtest.request.RequestSource;
@@ -276,6 +278,16 @@ public final class LoadTest {
         return seed;
     }
 
+    /** The response checks, in the order they are reported; empty when responses are judged by status only. */
+    public List<Check> checks() {
+        return given.checks();
+    }
+
+    /** The most of each response body kept for the checks that read it; see {@link Builder#maxCheckedBodyBytes}. */
+    public int maxCheckedBodyBytes() {
+        return given.maxCheckedBodyBytes();
+    }
+
     /** Time allowed to open a connection (TCP and TLS). */
     public Duration connectTimeout() {
         return given.connectTimeout();
@@ -336,6 +348,8 @@ public final class LoadTest {
         private Long seed;
         /** {@link #path(String)} was called: a request source gives the paths itself. */
         private boolean pathGiven;
+        private final List<Check> checks = new ArrayList<>();
+        private int maxCheckedBodyBytes = Check.DEFAULT_MAX_BODY_BYTES;
         private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration requestTimeout = Duration.ofSeconds(30);
         private boolean keepAlive = true;
@@ -364,6 +378,8 @@ public final class LoadTest {
             requestSource = s.requestSource();
             feeder = s.feeder();
             seed = s.seed();
+            checks.addAll(s.checks());
+            maxCheckedBodyBytes = s.maxCheckedBodyBytes();
             clients = s.clients();
             streams = s.streams();
             threads = s.threads();
@@ -502,6 +518,53 @@ public final class LoadTest {
                 throw new IllegalArgumentException("body file (" + file + ") cannot be read ("
                         + BoundedFile.describe(e) + ")", e);
             }
+            return this;
+        }
+
+        /**
+         * Adds response checks: every complete response of the measured phase is judged by every check, and a
+         * response that fails one is a failed request (in {@link Requests#failed()}, the error rate, the verdict
+         * and the budgets), counted per check in {@link Result#checks()}. Repeatable; the checks are reported in
+         * the order added. A run without checks keeps no header and no body.
+         *
+         * <pre>{@code
+         * Result r = LoadTest.target("http://127.0.0.1:8080/orders/1")
+         *         .check(Check.status(200), Check.jsonPath("$.status", "ok"))
+         *         .check(Check.header("Content-Type", "application/json"))
+         *         .requests(1000)
+         *         .run();
+         * r.checks().forEach(System.out::println);   // json $.status == "ok": 990 passed, 10 failed (...)
+         * }</pre>
+         *
+         * <p>Checks run on the I/O threads: keep them quick. A body is kept (up to
+         * {@link #maxCheckedBodyBytes(int)}) only when a check reads it.
+         *
+         * @throws IllegalArgumentException if a check is null, or two checks of the run share a name (rename one
+         *     with {@link Check#named(String)})
+         */
+        public Builder check(Check... checks) {
+            Objects.requireNonNull(checks, "checks must not be null");
+            List<Check> all = new ArrayList<>(this.checks);
+            for (Check check : checks) {
+                all.add(Objects.requireNonNull(check, "check must not be null"));
+            }
+            new CheckPlan(all, maxCheckedBodyBytes);   // the one place that knows the rules of a run's checks
+            this.checks.clear();
+            this.checks.addAll(all);
+            return this;
+        }
+
+        /**
+         * The most bytes of each response body kept for the checks that read it. Default
+         * {@link Check#DEFAULT_MAX_BODY_BYTES} (1 MiB); within [1, 1 GiB]. A body over it fails those checks with
+         * {@code body larger than the checks' bound of N bytes}; checks of the status and headers still run. Each
+         * response in flight may hold this much at once.
+         *
+         * @throws IllegalArgumentException if {@code bytes} is not within [1, 1 GiB]
+         */
+        public Builder maxCheckedBodyBytes(int bytes) {
+            new CheckPlan(checks, bytes);   // its rule and its message
+            this.maxCheckedBodyBytes = bytes;
             return this;
         }
 
@@ -818,8 +881,8 @@ public final class LoadTest {
 
         /** The settings as given so far, unchecked. */
         Settings settings() {
-            return new Settings(targets, method, headers, body, requestSource, feeder, seed, clients, streams,
-                    threads, requests, duration, warmUp,
+            return new Settings(targets, method, headers, body, requestSource, feeder, seed, checks, maxCheckedBodyBytes,
+                    clients, streams, threads, requests, duration, warmUp,
                     rate, stages == null ? List.of() : stages, maxBacklog, protocol, connectTimeout, requestTimeout,
                     keepAlive, sslContext, insecureTrustAll, interval, listeners, shardIndex, shardCount, startAt);
         }

@@ -12,8 +12,9 @@ package dev.loadtest;
  *     measured phase; in a timed run, those started plus those never issued
  * @param started requests put on the wire in the measured phase (a request sent again counts once)
  * @param done requests sent and finished, successfully or not (as h2load: never-issued requests are not done)
- * @param succeeded finished with a status from 200 to 399
- * @param failed finished with a status of 400 or more, plus {@code errored}
+ * @param succeeded finished with a status from 200 to 399 and passed every response check
+ * @param failed finished with a status of 400 or more, plus {@code checkFailed}, plus {@code errored} (three
+ *     parts that never overlap)
  * @param errored ended by a stream or connection error, a timeout, or never issued
  * @param timeout in flight when the request timeout fired (also counted in {@code errored})
  * @param notIssued given up before being sent because no connection could be had (also in {@code errored})
@@ -21,9 +22,12 @@ package dev.loadtest;
  *     last-stream-id or reset with REFUSED_STREAM, an HTTP/1.1 request written behind a response with
  *     {@code Connection: close}), sent again on a new connection; each counted once however often it was
  *     sent again, and never a failure in itself (its final outcome is counted as any other request's)
+ * @param checkFailed responses with a status from 200 to 399 that failed a response check
+ *     ({@link LoadTest.Builder#check}): counted in {@code failed}, not in {@code succeeded}. A response of 400 or
+ *     more that also fails a check is failed once, by its status, and not counted here. 0 in a run without checks
  */
 public record Requests(long total, long started, long done, long succeeded, long failed, long errored,
-                       long timeout, long notIssued, long retried) {
+                       long timeout, long notIssued, long retried, long checkFailed) {
 
     /**
      * Checks the counts.
@@ -32,15 +36,21 @@ public record Requests(long total, long started, long done, long succeeded, long
      */
     public Requests {
         if (total < 0 || started < 0 || done < 0 || succeeded < 0 || failed < 0 || errored < 0 || timeout < 0
-                || notIssued < 0 || retried < 0) {
+                || notIssued < 0 || retried < 0 || checkFailed < 0) {
             throw new IllegalArgumentException("request counts must be >= 0");
         }
     }
 
-    /** Counts without {@code retried} (0), as before that figure existed. */
+    /** Counts without {@code checkFailed} (0), as before response checks existed. */
+    public Requests(long total, long started, long done, long succeeded, long failed, long errored,
+                    long timeout, long notIssued, long retried) {
+        this(total, started, done, succeeded, failed, errored, timeout, notIssued, retried, 0);
+    }
+
+    /** Counts without {@code retried} and {@code checkFailed} (0), as before those figures existed. */
     public Requests(long total, long started, long done, long succeeded, long failed, long errored,
                     long timeout, long notIssued) {
-        this(total, started, done, succeeded, failed, errored, timeout, notIssued, 0);
+        this(total, started, done, succeeded, failed, errored, timeout, notIssued, 0, 0);
     }
 
     /** Requests that got a complete response, whatever its status: h2load's basis for req/s. */

@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import dev.loadtest.check.CheckResult;
 import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.internal.ResultFigures;
 import java.time.Duration;
@@ -54,7 +55,7 @@ public final class Result {
                   List<Interval> intervals, Verdict verdict, boolean stopped) {
         this(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime, serviceTime,
                 connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals, verdict,
-                stopped));
+                stopped, List.of()));
     }
 
     /** The configuration that was run. */
@@ -149,6 +150,15 @@ public final class Result {
     /** The timeline, one entry per interval of the measured phase. Unmodifiable. */
     public List<Interval> intervals() {
         return figures.intervals();
+    }
+
+    /**
+     * Each response check's counts ({@link LoadTest.Builder#check}), in the order the checks were given: passes,
+     * failures and a sample of the first failure. Empty when the run had no checks. The responses that failed a
+     * check are also in {@link Requests#failed()} (those of status 200-399 in {@link Requests#checkFailed()}).
+     */
+    public List<CheckResult> checks() {
+        return figures.checks();
     }
 
     /** The run's status at a glance. */

@@ -1,5 +1,7 @@
 package dev.loadtest;
 
+import dev.loadtest.check.CheckResult;
+import dev.loadtest.internal.check.CheckResults;
 import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -179,7 +181,8 @@ public final class Results {
      */
     static Result add(List<Result> results, LoadTest test) {
         long total = 0, started = 0, done = 0, succeeded = 0, failed = 0, errored = 0, timeout = 0, notIssued = 0;
-        long retried = 0;
+        long retried = 0, checkFailed = 0;
+        List<List<CheckResult>> checks = new ArrayList<>();
         long totalBytes = 0, headerBytes = 0, decoded = 0, data = 0, sent = 0, connections = 0;
         Map<Integer, Long> statuses = new TreeMap<>();
         LatencyHistogram serviceTime = LatencyHistogram.EMPTY;
@@ -203,6 +206,8 @@ public final class Results {
             timeout += q.timeout();
             notIssued += q.notIssued();
             retried += q.retried();
+            checkFailed += q.checkFailed();
+            checks.add(r.checks());
             Traffic t = r.traffic();
             totalBytes += t.totalBytes();
             headerBytes += t.headerBytes();
@@ -236,11 +241,13 @@ public final class Results {
         }
         boolean allStalled = results.stream().allMatch(r -> r.verdict() == Verdict.STALLED);
         Result sum = new ResultBuilder().test(test).duration(duration).protocol(results.get(0).protocol())
-                .requests(new Requests(total, started, done, succeeded, failed, errored, timeout, notIssued, retried))
+                .requests(new Requests(total, started, done, succeeded, failed, errored, timeout, notIssued, retried,
+                        checkFailed))
                 .statusCodes(new StatusCodes(statuses)).traffic(new Traffic(totalBytes, headerBytes, decoded, data, sent))
                 .responseTime(responseTime).serviceTime(serviceTime).connectTime(connectTime).timeToFirstByte(ttfb)
                 .clientRequestRates(mergeStatistics(clientRates)).connections(connections).errors(errors)
-                .rate(Optional.ofNullable(rate)).intervals(intervals).verdict(Verdict.OK).stopped(stopped).build();
+                .rate(Optional.ofNullable(rate)).intervals(intervals).verdict(Verdict.OK).stopped(stopped)
+                .checks(CheckResults.merge(checks)).build();
         return withVerdict(sum, verdict(sum, allStalled));
     }
 
@@ -259,7 +266,7 @@ public final class Results {
         }
         Interval first = same.get(0);
         Duration length = first.length();
-        long started = 0, done = 0, errored = 0, bytes = 0;
+        long started = 0, done = 0, errored = 0, bytes = 0, checkFailed = 0;
         Map<Integer, Long> statuses = new HashMap<>();
         List<LatencySummary> response = new ArrayList<>();
         List<LatencySummary> service = new ArrayList<>();
@@ -272,6 +279,7 @@ public final class Results {
             done += i.done();
             errored += i.errored();
             bytes += i.bytes();
+            checkFailed += i.checkFailed();
             i.statusCodes().counts().forEach((code, n) -> statuses.merge(code, n, Long::sum));
             response.add(i.responseTime());
             service.add(i.serviceTime());
@@ -281,7 +289,8 @@ public final class Results {
         // with every shard's histograms, the merged interval is exact; without, its percentiles are bounds
         return new Interval(first.start(), length, started, done, new StatusCodes(statuses), errored, bytes,
                 responseSum.map(LatencySummary::of).orElse(mergeSummaries(response)),
-                serviceSum.map(LatencySummary::of).orElse(mergeSummaries(service)), responseSum, serviceSum);
+                serviceSum.map(LatencySummary::of).orElse(mergeSummaries(service)), responseSum, serviceSum,
+                checkFailed);
     }
 
     private static Optional<LatencyHistogram> plus(Optional<LatencyHistogram> sum, Optional<LatencyHistogram> h) {

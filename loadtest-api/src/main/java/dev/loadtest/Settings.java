@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import dev.loadtest.check.Check;
 import dev.loadtest.request.Feeder;
 import dev.loadtest.request.RequestSource;
 import java.net.URI;
@@ -27,6 +28,8 @@ record Settings(
         RequestSource requestSource, // null: every request is the targets' in turn, with the method and body
         Feeder feeder,              // null: none
         Long seed,                  // null: picked when the test is built (LoadTest#seed)
+        List<Check> checks,         // empty: none
+        int maxCheckedBodyBytes,
         // how hard and for how long: the whole run's
         int clients,
         int streams,
@@ -55,6 +58,7 @@ record Settings(
     Settings {
         targets = List.copyOf(targets);
         headers = List.copyOf(headers);
+        checks = List.copyOf(checks);
         stages = List.copyOf(stages);
         listeners = List.copyOf(listeners);
     }

@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import dev.loadtest.check.Check;
 import java.util.List;
 
 /** {@link LoadTest#toString()}: the settings a shard runs, on one line, credentials redacted. */
@@ -44,6 +45,12 @@ final class SettingsText {
         }
         if (t.bodyLength() >= 0) {
             s.append(", body=").append(t.bodyLength()).append(" bytes");
+        }
+        if (!t.checks().isEmpty()) {
+            s.append(", checks=").append(t.checks().stream().map(Check::name).toList());
+            if (t.maxCheckedBodyBytes() != Check.DEFAULT_MAX_BODY_BYTES) {
+                s.append(", maxCheckedBodyBytes=").append(t.maxCheckedBodyBytes());
+            }
         }
         if (!t.keepAlive()) {
             s.append(", keepAlive=false");

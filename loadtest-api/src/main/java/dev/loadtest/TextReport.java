@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import dev.loadtest.check.CheckResult;
 import java.util.Locale;
 import java.util.Map;
 
@@ -86,6 +87,7 @@ public final class TextReport {
                         e.getValue().count(), e.getValue().sampleMessage()));
             }
         }
+        checks(out, r);
         if (q.retried() > 0) {
             out.append(String.format(Locale.ROOT,
                     "retried: %d (not processed by the server, sent again on a new connection; not failures)%n",
@@ -99,6 +101,26 @@ public final class TextReport {
             out.append("stopped before its end: the figures are partial").append(System.lineSeparator());
         }
         return out.toString();
+    }
+
+    /**
+     * The {@code checks:} block, only for a run with checks: one row per check, its failure rate and sample when
+     * it failed. The failed responses of status 200-399 are also in the requests line's {@code failed}.
+     */
+    private static void checks(StringBuilder out, Result r) {
+        if (r.checks().isEmpty()) {
+            return;
+        }
+        out.append(String.format(Locale.ROOT, "checks: %d responses of status 200-399 failed a check%n",
+                r.requests().checkFailed()));
+        for (CheckResult c : r.checks()) {
+            String line = String.format(Locale.ROOT, "  %-30s %10d passed %10d failed", c.name(), c.passed(),
+                    c.failed());
+            if (c.failed() > 0) {
+                line += "  " + percent(c.failureRate()) + "  " + c.sample().map(Object::toString).orElse("");
+            }
+            out.append(line.stripTrailing()).append(System.lineSeparator());
+        }
     }
 
     /** h2load's byte sizes, 1024-based: {@code 512B}, {@code 146.48KB}, {@code 1.12MB}. */

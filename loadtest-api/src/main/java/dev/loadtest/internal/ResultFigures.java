@@ -12,6 +12,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.check.CheckResult;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -30,7 +31,7 @@ public record ResultFigures(LoadTest test, Duration duration, String protocol, R
                             LatencyHistogram serviceTime, LatencyHistogram connectTime,
                             LatencyHistogram timeToFirstByte, Statistics clientRequestRates, long connections,
                             Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate, List<Interval> intervals,
-                            Verdict verdict, boolean stopped) {
+                            Verdict verdict, boolean stopped, List<CheckResult> checks) {
 
     /** Checks that every figure is set; keeps unmodifiable copies of the collections. */
     public ResultFigures {
@@ -51,9 +52,10 @@ public record ResultFigures(LoadTest test, Duration duration, String protocol, R
         required(verdict, "verdict");
         errors = errors.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(errors));
         intervals = List.copyOf(intervals);
+        checks = List.copyOf(required(checks, "checks"));
     }
 
-    private static void required(Object figure, String name) {
-        Objects.requireNonNull(figure, () -> "a result's " + name + " must be set");
+    private static <T> T required(T figure, String name) {
+        return Objects.requireNonNull(figure, () -> "a result's " + name + " must be set");
     }
 }

@@ -12,6 +12,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.check.CheckResult;
 import dev.loadtest.internal.ResultFigures;
 import java.time.Duration;
 import java.util.List;
@@ -60,6 +61,7 @@ public final class ResultBuilder {
     private List<Interval> intervals = List.of();
     private Verdict verdict;
     private boolean stopped;
+    private List<CheckResult> checks = List.of();
 
     /** A builder with nothing measured. */
     public ResultBuilder() {
@@ -72,7 +74,7 @@ public final class ResultBuilder {
                 .responseTime(r.responseTime()).serviceTime(r.serviceTime()).connectTime(r.connectTime())
                 .timeToFirstByte(r.timeToFirstByte()).clientRequestRates(r.clientRequestRates())
                 .connections(r.connections()).errors(r.errors()).rate(r.rate()).intervals(r.intervals())
-                .verdict(r.verdict()).stopped(r.stopped());
+                .verdict(r.verdict()).stopped(r.stopped()).checks(r.checks());
     }
 
     /**
@@ -102,7 +104,7 @@ public final class ResultBuilder {
         }
         return c.apply(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime,
                 serviceTime, connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals,
-                verdict, stopped));
+                verdict, stopped, checks));
     }
 
     private static void initialize(Class<?> type) {
@@ -199,6 +201,12 @@ public final class ResultBuilder {
 
     public ResultBuilder stopped(boolean stopped) {
         this.stopped = stopped;
+        return this;
+    }
+
+    /** Each response check's counts, in the run's order; empty for a run without checks. */
+    public ResultBuilder checks(List<CheckResult> checks) {
+        this.checks = checks;
         return this;
     }
 }

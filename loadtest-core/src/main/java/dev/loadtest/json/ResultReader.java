@@ -83,7 +83,7 @@ final class ResultReader {
                 .errors(errors(root.get("errors")))
                 .rate(root.has("rate") ? Optional.of(rate(root.get("rate"))) : Optional.empty())
                 .intervals(intervals(root.get("intervals"), responseTime)).verdict(verdict).stopped(root.get("stopped").bool())
-                .build();
+                .checks(CheckJson.read(root)).build();
     }
 
     private static LoadTest configuration(Node c) throws ResultFormatException {
@@ -204,7 +204,8 @@ final class ResultReader {
             }
             return new Requests(n.get("total").count(), n.get("started").count(), done,
                     n.get("succeeded").count(), n.get("failed").count(), n.get("errored").count(),
-                    n.get("timeout").count(), notIssued, retried);
+                    n.get("timeout").count(), notIssued, retried,
+                    n.has("checkFailed") ? n.get("checkFailed").count() : 0);   // absent before checks
         } catch (IllegalArgumentException e) {
             throw new ResultFormatException(n.path() + ": " + e.getMessage(), e);
         }
@@ -266,7 +267,8 @@ final class ResultReader {
                     i.get("started").count(), i.get("done").count(), statusCodes(i.get("statusCodes")),
                     i.get("errored").count(), i.get("bytes").count(), summary(latency.get(responseTime)),
                     summary(latency.get("serviceTime")), intervalHistogram(latency.get(responseTime)),
-                    intervalHistogram(latency.get("serviceTime"))));
+                    intervalHistogram(latency.get("serviceTime")),
+                    i.has("checkFailed") ? i.get("checkFailed").count() : 0));   // absent before checks
         }
         return intervals;
     }

@@ -57,6 +57,7 @@ final class ResultWriter {
         out.writeNumberField("connections", r.connections());
         statistics("clientRequestRates", r.clientRequestRates());
         errors(r.errors());
+        CheckJson.write(out, r.checks());
         if (r.rate().isPresent()) {
             rate(r.rate().get());
         }
@@ -160,6 +161,7 @@ final class ResultWriter {
         out.writeNumberField("timeout", q.timeout());
         out.writeNumberField("notIssued", q.notIssued());
         out.writeNumberField("retried", q.retried());
+        out.writeNumberField("checkFailed", q.checkFailed());
         out.writeEndObject();
     }
 
@@ -244,6 +246,7 @@ final class ResultWriter {
         out.writeNumberField("done", i.done());
         out.writeNumberField("errored", i.errored());
         out.writeNumberField("bytes", i.bytes());
+        out.writeNumberField("checkFailed", i.checkFailed());
         number("requestsPerSecond", i.requestsPerSecond());
         statusCodes(i.statusCodes());
         out.writeObjectFieldStart("latency");

@@ -175,6 +175,9 @@ final class ChartData {
             perSecond(g, c + "xx", intervals, i -> i.statusCodes().countOfClass(c));
         }
         perSecond(g, "errors", intervals, Interval::errored);
+        if (!r.checks().isEmpty()) {
+            perSecond(g, "checkFailed", intervals, Interval::checkFailed);   // 2xx/3xx responses that failed a check
+        }
         g.writeEndObject();
         g.writeEndObject();
     }

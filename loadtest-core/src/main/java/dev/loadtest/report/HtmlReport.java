@@ -142,6 +142,7 @@ public final class HtmlReport {
             latency();
             timeline();
             errors();
+            ChecksHtml.append(out, r);
             configuration();
             out.append("<footer>Made by loadtest. Charts drawn with uPlot ").append(escape(assets.uPlotVersion))
                     .append(" (MIT licence), inlined: this file needs no network.</footer>\n");

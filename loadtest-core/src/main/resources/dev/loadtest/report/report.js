@@ -112,10 +112,12 @@
   function statusChart(t) {
     var series = [{ label: 'time', value: function (u, v) { return seconds(v); } }];
     var data = [t.t];
-    ['2xx', '3xx', '4xx', '5xx', 'errors'].forEach(function (k) {
+    // checkFailed: only in the data of a run with response checks
+    ['2xx', '3xx', '4xx', '5xx', 'errors', 'checkFailed'].filter(function (k) { return k in t.status; })
+        .forEach(function (k) {
       var values = t.status[k];
       // a class that never occurred stays in the legend, switched off
-      series.push(line(k === 'errors' ? 'errors/s' : k + '/s', COLORS[k], values,
+      series.push(line(k === 'errors' ? 'errors/s' : k === 'checkFailed' ? 'check failures/s' : k + '/s', COLORS[k], values,
         { show: !allZeroOrNull(values) || k === '2xx', value: function (u, v) { return perSecond(v); } }));
       data.push(values);
     });

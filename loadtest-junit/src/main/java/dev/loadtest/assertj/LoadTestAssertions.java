@@ -4,6 +4,7 @@ import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Result;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
+import dev.loadtest.check.CheckResult;
 
 /**
  * The entry point of the AssertJ assertions on load test results; import its {@code assertThat}
@@ -47,6 +48,11 @@ public final class LoadTestAssertions {
     /** Assertions on responses counted by status code. */
     public static StatusCodesAssert assertThat(StatusCodes actual) {
         return new StatusCodesAssert(actual);
+    }
+
+    /** Assertions on one response check's counts, e.g. {@code result.checks().get(0)}. */
+    public static CheckAssert assertThat(CheckResult actual) {
+        return new CheckAssert(actual);
     }
 
     /** Assertions on the bytes a run moved. */

@@ -15,7 +15,7 @@ import org.assertj.core.api.AbstractAssert;
 /**
  * Assertions on a load test's {@link Result}, and the way to assertions on its parts: {@link #responseTime()}
  * (the response time), {@link #serviceTime()}, {@link #throughput()}, {@link #statusCodes()},
- * {@link #traffic()}, {@link #errors()}.
+ * {@link #traffic()}, {@link #errors()}, {@link #checks()}.
  *
  * <pre>{@code
  * Result result = LoadTest.target(server.uri("/hello")).clients(4).requests(200).run();
@@ -37,8 +37,8 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     }
 
     /**
-     * Verifies that no request failed (no status of 400 or more, no error, no timeout, none left unsent) and
-     * that no error of any category occurred, connection errors included.
+     * Verifies that no request failed (no status of 400 or more, no response failing a check, no error, no timeout,
+     * none left unsent) and that no error of any category occurred, connection errors included.
      */
     public ResultAssert hasNoErrors() {
         isNotNull();
@@ -139,6 +139,24 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     public ErrorsAssert errors() {
         isNotNull();
         return described(new ErrorsAssert(actual.errors()));
+    }
+
+    /**
+     * Assertions on the response checks ({@link Result#checks()}), e.g.
+     * {@code assertThat(result).checks().hasNoFailures()}.
+     */
+    public ChecksAssert checks() {
+        isNotNull();
+        return described(new ChecksAssert(actual.checks()));
+    }
+
+    /**
+     * Assertions on one response check by name, e.g. {@code assertThat(result).check("status 200").hasFailedAtMost(3)}.
+     *
+     * @throws AssertionError if the run had no check of that name
+     */
+    public CheckAssert check(String name) {
+        return checks().check(name);
     }
 
     /** Assertions on the responses by status code. */

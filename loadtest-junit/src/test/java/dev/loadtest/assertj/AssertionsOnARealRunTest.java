@@ -1,6 +1,7 @@
 package dev.loadtest.assertj;
 
 import static dev.loadtest.assertj.LoadTestAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadtest.ErrorCategory;
@@ -8,6 +9,7 @@ import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
+import dev.loadtest.check.Check;
 import dev.loadtest.testing.TestServer;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
@@ -68,5 +70,35 @@ class AssertionsOnARealRunTest {
 
         assertThatThrownBy(() -> assertThat(result).hasVerdict(Verdict.OK))
                 .hasMessageContaining("Expecting verdict ok but was errors: 200 of 200 requests failed");
+    }
+
+    @Test
+    void should_pass_the_check_assertions_when_every_response_passed_every_check() {
+        Result result = LoadTest.target(server.uri("/hello")).protocol(Protocol.HTTP_2).clients(2).requests(50)
+                .check(Check.status(200), Check.bodyContains("Hello")).run();
+
+        assertThatCode(() -> {
+            assertThat(result).checks().hasNoFailures();
+            assertThat(result).check("body contains \"Hello\"").hasNoFailures().hasFailed(0).hasFailedAtMost(0);
+            assertThat(result).hasNoErrors();
+        }).doesNotThrowAnyException();
+    }
+
+    @Test
+    void should_fail_the_check_assertions_naming_the_check_its_counts_and_the_sample() {
+        Result result = LoadTest.target(server.uri("/hello")).clients(2).requests(50)
+                .check(Check.status(200), Check.bodyContains("Bye")).run();
+
+        assertThatThrownBy(() -> assertThat(result).checks().hasNoFailures())
+                .hasMessage(String.format("%nExpecting no response to fail a check but 1 of 2 checks failed:%n"
+                        + "  body contains \"Bye\": 0 passed, 50 failed (status 200: body does not contain \"Bye\" "
+                        + "| body: Hello, World!)"));
+        assertThatThrownBy(() -> assertThat(result).check("body contains \"Bye\"").hasFailedAtMost(3))
+                .hasMessage(String.format("%nExpecting check body contains \"Bye\" to have failed at most 3 times but "
+                        + "failed 50 times (0 passed)%nsample: status 200: body does not contain \"Bye\" | body: "
+                        + "Hello, World!"));
+        assertThatThrownBy(() -> assertThat(result).hasNoErrors())
+                .hasMessageContaining("50 of 50 requests failed (0 errored, 0 timeout, 50 failed a response check)");
+        assertThatThrownBy(() -> assertThat(result).hasErrorRateAtMost(0.5)).isInstanceOf(AssertionError.class);
     }
 }

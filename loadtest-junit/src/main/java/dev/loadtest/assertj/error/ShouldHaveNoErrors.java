@@ -17,12 +17,12 @@ import org.assertj.core.error.ErrorMessageFactory;
  */
 public class ShouldHaveNoErrors extends LoadTestMessage {
 
-    /** For a result: failed requests (status >= 400, errored) or errors of any category. */
+    /** For a result: failed requests (status >= 400, failed a check, errored) or errors of any category. */
     public static ErrorMessageFactory shouldHaveNoErrors(Result actual) {
         Requests q = actual.requests();
         String what = q.failed() > 0
                 ? q.failed() + " of " + q.ended() + " requests failed (" + q.errored() + " errored, " + q.timeout()
-                + " timeout)"
+                + " timeout" + (q.checkFailed() > 0 ? ", " + q.checkFailed() + " failed a response check" : "") + ")"
                 : "errors occurred although no request failed";
         return new ShouldHaveNoErrors("%nExpecting result to have no errors but %s%nstatus codes: %s%nerrors: %s",
                 text(what), text(actual.statusCodes().toString()),

@@ -169,22 +169,27 @@ public sealed interface Budget {
 
         /**
          * What the failures were, so a breach says {@code 404} and not only "failed": the exact status codes of
-         * 400 and more with their counts, then the errored requests; empty when nothing failed.
+         * 400 and more with their counts, then the responses that failed a check, then the errored requests; empty
+         * when nothing failed.
          */
         private static String failures(Result result) {
             Map<Integer, Long> failedStatuses = new TreeMap<>(result.statusCodes().counts());
             failedStatuses.keySet().removeIf(code -> code < 400);
             failedStatuses.values().removeIf(n -> n == 0);
             long errored = result.requests().errored();
-            if (failedStatuses.isEmpty() && errored == 0) {
+            long checkFailed = result.requests().checkFailed();
+            if (failedStatuses.isEmpty() && errored == 0 && checkFailed == 0) {
                 return "";
             }
             StringBuilder s = new StringBuilder(":");
             if (!failedStatuses.isEmpty()) {
                 s.append(" statuses ").append(failedStatuses);
             }
+            if (checkFailed > 0) {
+                s.append(failedStatuses.isEmpty() ? " " : ", ").append(checkFailed).append(" failed a response check");
+            }
             if (errored > 0) {
-                s.append(failedStatuses.isEmpty() ? " " : ", ").append(errored).append(" errored");
+                s.append(failedStatuses.isEmpty() && checkFailed == 0 ? " " : ", ").append(errored).append(" errored");
             }
             return s.toString();
         }

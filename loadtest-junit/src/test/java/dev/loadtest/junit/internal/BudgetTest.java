@@ -98,6 +98,16 @@ class BudgetTest {
     }
 
     @Test
+    void should_count_responses_that_failed_a_check_in_the_error_rate() {
+        // 200 ended: 190 succeeded, 10 answered 200 but failed a response check
+        Result r = result().requests(new Requests(200, 200, 200, 190, 10, 0, 0, 0, 0, 10)).build();
+
+        assertThat(new Budget.ErrorRate(0.01).check(r, 1))
+                .isEqualTo(new Check("error rate", "<= 1%", "5% (10 of 200 requests failed: 10 failed a response "
+                        + "check)", false));
+    }
+
+    @Test
     void should_count_every_status_outside_2xx() {
         Result r = result().statuses(Map.of(200, 190L, 204, 4L, 302, 1L, 404, 2L, 503, 3L)).build();
 

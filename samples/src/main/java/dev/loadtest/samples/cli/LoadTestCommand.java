@@ -118,6 +118,10 @@ public final class LoadTestCommand implements Callable<Integer> {
             order = 7)
     BaselineGate.Options baseline = new BaselineGate.Options();
 
+    @ArgGroup(validate = false, heading = "%nResponse checks (a response that fails one is a failed request):%n",
+            order = 8)
+    ExpectOptions expect = new ExpectOptions();
+
     private final PrintStream out;
     private final PrintStream err;
     private final boolean terminal;
@@ -191,7 +195,8 @@ public final class LoadTestCommand implements Callable<Integer> {
         boolean demo = targets.isEmpty();
         output.check(spec);
         request.seed = baseline.comparison.seed;   // one --seed: the run's and the baseline comparison's
-        TestFromFlags flags = new TestFromFlags(spec, load, request, rate, output, shard, environment);
+        TestFromFlags flags = new TestFromFlags(spec, load, request, rate, output, shard, environment)
+                .withChecks(expect);
         // every check before any load (and before the demo server starts): the settings (the builder's
         // rules; the demo's port is not known yet, any valid one stands in for it), the host, the files
         LoadTest planned = flags.build(demo ? List.of("http://127.0.0.1:1/hello") : targets, demo);

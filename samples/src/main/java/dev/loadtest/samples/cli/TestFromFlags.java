@@ -9,6 +9,7 @@ import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
 import dev.loadtest.Redaction;
 import dev.loadtest.Stage;
+import dev.loadtest.check.Check;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.DateTimeException;
@@ -45,6 +46,7 @@ final class TestFromFlags {
     private final OutputOptions output;
     private final ShardOptions shard;
     private final UnaryOperator<String> environment;
+    private ExpectOptions expect = new ExpectOptions();
 
     /** {@code environment} gives --shards its index ({@value #JOB_COMPLETION_INDEX}). */
     TestFromFlags(CommandSpec spec, LoadOptions load, RequestOptions request, RateOptions rate, OutputOptions output,
@@ -56,6 +58,12 @@ final class TestFromFlags {
         this.output = output;
         this.shard = shard;
         this.environment = environment;
+    }
+
+    /** The response checks of the --expect-* flags; none unless given. */
+    TestFromFlags withChecks(ExpectOptions expect) {
+        this.expect = expect;
+        return this;
     }
 
     /**
@@ -70,6 +78,7 @@ final class TestFromFlags {
             b.clients(clients);
             b.streams(demo && !matched(spec, "-m") ? DEMO_CONCURRENCY : load.streams);
             connectionsAndRequests(b, spec, load, request, targets.get(0));
+            b.check(expect.checks().toArray(Check[]::new));
             plan(b, clients, demo);
             b.maxBacklog(rate.maxBacklog);
             b.interval(output.interval);

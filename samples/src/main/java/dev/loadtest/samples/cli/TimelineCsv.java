@@ -13,7 +13,9 @@ import java.util.Locale;
 /**
  * {@code --csv}: the run's timeline, one row per interval (RFC 4180, comma-separated, a header row).
  * Times in microseconds as in the JSON format; status codes counted by class; the latencies named as everywhere
- * ({@code responseTime...}, {@code serviceTime...}; before 0.2 {@code response...}, {@code service...}).
+ * ({@code responseTime...}, {@code serviceTime...}; before 0.2 {@code response...}, {@code service...}); last,
+ * {@code checkFailed}: the interval's responses of status 200-399 that failed a response check (a column added
+ * at the end, so that readers by position go on working).
  */
 final class TimelineCsv {
 
@@ -23,7 +25,8 @@ final class TimelineCsv {
             "responseTimeCount", "responseTimeMinMicros", "responseTimeMeanMicros", "responseTimeP50Micros",
             "responseTimeP90Micros", "responseTimeP99Micros", "responseTimeP999Micros", "responseTimeMaxMicros",
             "serviceTimeCount", "serviceTimeMinMicros", "serviceTimeMeanMicros", "serviceTimeP50Micros",
-            "serviceTimeP90Micros", "serviceTimeP99Micros", "serviceTimeP999Micros", "serviceTimeMaxMicros");
+            "serviceTimeP90Micros", "serviceTimeP99Micros", "serviceTimeP999Micros", "serviceTimeMaxMicros",
+            "checkFailed");
 
     private TimelineCsv() {
     }
@@ -41,6 +44,7 @@ final class TimelineCsv {
             }
             summary(row, i.responseTime());
             summary(row, i.serviceTime());
+            row.append(',').append(i.checkFailed());
             out.write(row.append("\r\n").toString());
         }
     }

@@ -2,6 +2,8 @@ package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.DurationFormat;
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.internal.check.CapturedResponse;
+import dev.loadtest.internal.check.CheckPlan;
 import dev.loadtest.internal.engine.http2.GoAwayException;
 import dev.loadtest.internal.engine.http2.GoAwayListener;
 import dev.loadtest.internal.engine.record.Recorders;
@@ -531,6 +533,11 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         recorders.get().headerBytes(bytes, bytes);
     }
 
+    /** The run's response checks: {@link CheckPlan#NONE} when it has none, and then nothing is kept. */
+    CheckPlan checks() {
+        return settings.checks();
+    }
+
     void onData(int bytes) {
         recorders.get().dataBytes(bytes);
     }
@@ -542,8 +549,12 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         maxResponsesOnConnection = Math.max(maxResponsesOnConnection, responsesOnConnection);
         if (exchange.isMeasured() && phase.isMeasured(now)) {
             // a request sent again counts from its first send: its latency shows the cost of the rotation
-            recorders.get().responded(status, now - exchange.firstSentNanos, exchange.dueNanos != 0,
-                    now - exchange.dueNanos);
+            WorkerStats stats = recorders.get();
+            stats.responded(status, now - exchange.firstSentNanos, exchange.dueNanos != 0, now - exchange.dueNanos);
+            CapturedResponse checked = exchange.checkedResponse();
+            if (checked != null) {
+                stats.checked(settings.checks(), checked);
+            }
             responses++;
         }
         if (!settings.keepAlive() && session != null) {

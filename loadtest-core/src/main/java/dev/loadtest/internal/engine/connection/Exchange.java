@@ -1,6 +1,9 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.internal.check.BodyBuffer;
+import dev.loadtest.internal.check.CapturedResponse;
+import dev.loadtest.internal.check.CheckPlan;
 import dev.loadtest.internal.engine.http2.SentStreamId;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.io.IOException;
@@ -61,6 +64,12 @@ public final class Exchange implements AsyncClientExchangeHandler {
         }
     }
     private ByteBuffer body;
+    /**
+     * What the run's checks read of the response: its head, and its body up to their bound when one of them reads
+     * it. Both null in a run without checks, which keeps nothing; the I/O thread reading the response writes them.
+     */
+    private CapturedResponse.Builder checkedHead;
+    private BodyBuffer checkedBody;
 
     /** Open model: when the schedule wanted the request sent; 0 in the closed model. */
     final long dueNanos;
@@ -146,6 +155,49 @@ public final class Exchange implements AsyncClientExchangeHandler {
         client.onResponseHead(measured, headerBytes);
     }
 
+    /** Whether the run's checks judge the response: then the HTTP/1.1 reader keeps its header fields. */
+    public boolean isChecked() {
+        return !client.checks().isEmpty();
+    }
+
+    /**
+     * The header fields of the head just given to {@link #http1Head} ({@code name, value, name, value...}) and its
+     * {@code Content-Length} (-1 when none), for the checks; only when {@link #isChecked()}.
+     */
+    public void http1Fields(List<String> namesAndValues, long contentLength) {
+        CapturedResponse.Builder head = CapturedResponse.builder(status);
+        for (int i = 0; i + 1 < namesAndValues.size(); i += 2) {
+            head.header(namesAndValues.get(i), namesAndValues.get(i + 1));
+        }
+        keepForChecks(head, contentLength);
+    }
+
+    /** Body bytes of an HTTP/1.1 response, kept for the checks that read them (up to their bound). */
+    public void http1Body(byte[] buf, int from, int n) {
+        http1Data(n);
+        if (checkedBody != null) {
+            checkedBody.append(ByteBuffer.wrap(buf, from, n));
+        }
+    }
+
+    private void keepForChecks(CapturedResponse.Builder head, long contentLength) {
+        CheckPlan checks = client.checks();
+        checkedHead = head;
+        if (checks.needsBody()) {
+            checkedBody = new BodyBuffer(checks.maxBodyBytes(), contentLength);
+        }
+    }
+
+    /**
+     * The response as the checks read it, once it is whole; null in a run without checks (or when no head came).
+     */
+    CapturedResponse checkedResponse() {
+        if (checkedHead == null) {
+            return null;
+        }
+        return checkedBody != null ? checkedHead.body(checkedBody, true) : checkedHead.head();
+    }
+
     /** The response is whole, read at {@code now}: one clock reading serves every response of a read. */
     public void http1Completed(long trailerBytes, long now) {
         if (measured && trailerBytes > 0) {
@@ -192,6 +244,13 @@ public final class Exchange implements AsyncClientExchangeHandler {
         }
         status = response.getCode();
         client.onResponseHead(measured, 0);   // HTTP/2 header bytes are counted by frame
+        if (isChecked()) {
+            CapturedResponse.Builder head = CapturedResponse.builder(status);
+            for (Header h : response.getHeaders()) {
+                head.header(h.getName(), h.getValue());
+            }
+            keepForChecks(head, entityDetails == null ? 0 : entityDetails.getContentLength());
+        }
         if (entityDetails == null) {
             complete();
         }
@@ -205,6 +264,9 @@ public final class Exchange implements AsyncClientExchangeHandler {
     @Override
     public void consume(ByteBuffer src) {
         int n = src.remaining();
+        if (checkedBody != null) {
+            checkedBody.append(src);   // consumes the chunk, as the line below does
+        }
         src.position(src.limit());
         if (measured) {
             client.onData(n);

@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.LoadTest;
+import dev.loadtest.internal.check.CheckPlan;
 import java.time.Duration;
 
 /**
@@ -8,12 +9,14 @@ import java.time.Duration;
  *
  * @param streams          requests each slot keeps in flight (h2 streams, HTTP/1.1 pipelining depth)
  * @param backlogPerClient open model: due requests a slot keeps waiting for a free stream
+ * @param checks           the run's response checks ({@link CheckPlan#NONE} without: nothing is kept)
  */
 public record SlotSettings(Duration connectTimeout, Duration requestTimeout, boolean keepAlive, int streams, boolean tls,
-                    boolean rateDriven, int backlogPerClient) {
+                    boolean rateDriven, int backlogPerClient, CheckPlan checks) {
 
     public static SlotSettings of(LoadTest test) {
         return new SlotSettings(test.connectTimeout(), test.requestTimeout(), test.keepAlive(), test.streams(),
-                test.isHttps(), test.isRateDriven(), Math.max(1, test.maxBacklog() / test.clients()));
+                test.isHttps(), test.isRateDriven(), Math.max(1, test.maxBacklog() / test.clients()),
+                test.checks().isEmpty() ? CheckPlan.NONE : new CheckPlan(test.checks(), test.maxCheckedBodyBytes()));
     }
 }

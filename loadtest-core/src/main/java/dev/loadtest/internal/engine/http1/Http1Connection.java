@@ -195,14 +195,17 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
             throw new ProtocolException("Unexpected response: no request awaits one (status " + status + ")");
         }
         exchange.http1Head(status, headerBytes);
+        if (exchange.isChecked()) {
+            exchange.http1Fields(parser.fields(), parser.contentLength());
+        }
         return !exchange.template().isHead();
     }
 
     @Override
-    public void onBody(int bytes) {
+    public void onBody(byte[] buf, int from, int n) {
         Exchange exchange = awaiting.peekFirst();
         if (exchange != null) {
-            exchange.http1Data(bytes);
+            exchange.http1Body(buf, from, n);
         }
     }
 
@@ -349,6 +352,9 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
             // a request another thread issued while this write was being filled is not sent before its issue
             exchange.http1Sent(Math.max(now, exchange.issuedNanos()));
             awaiting.addLast(exchange);
+            if (exchange.isChecked()) {
+                parser.keepFields();   // before its response arrives: the checks read the head's fields
+            }
         } else if (command instanceof ShutdownCommand shutdown) {
             closing = true;
             if (shutdown.getType() == CloseMode.IMMEDIATE || awaiting.isEmpty()) {

@@ -3,6 +3,8 @@ package dev.loadtest.internal.engine.http1;
 import dev.loadtest.internal.engine.connection.Failures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hc.core5.http.ConnectionClosedException;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.MalformedChunkCodingException;
@@ -35,8 +37,8 @@ public final class Http1ResponseParser {
          */
         boolean onHead(int status, long headerBytes) throws HttpException;
 
-        /** Body bytes, chunk framing excluded. */
-        void onBody(int bytes);
+        /** Body bytes, chunk framing excluded: {@code buf[from, from + n)}, valid only during the call. */
+        void onBody(byte[] buf, int from, int n);
 
         /**
          * The response is whole. {@code trailerBytes} are the lengths of the names and values of its trailer
@@ -53,7 +55,7 @@ public final class Http1ResponseParser {
             }
 
             @Override
-            public void onBody(int bytes) {
+            public void onBody(byte[] buf, int from, int n) {
             }
 
             @Override
@@ -85,9 +87,37 @@ public final class Http1ResponseParser {
     private boolean keepAliveToken;
     private long length;      // of the body or the current chunk
     private long remaining;   // of it
+    /**
+     * The final head's field names and values ({@code name, value, ...}) for the response checks, from
+     * {@link #keepFields()} on; null before, so that a run without checks only scans the fields, as h2load does.
+     */
+    private List<String> fields;
 
     public Http1ResponseParser(Listener listener) {
         this.listener = listener;
+    }
+
+    /**
+     * From now on, keeps each head's field names and values for {@link #fields()}: the run has response checks.
+     * Obsolete folded lines (RFC 9112 §5.2) are counted but not added to the value they continue.
+     */
+    public void keepFields() {
+        if (fields == null) {
+            fields = new ArrayList<>();
+        }
+    }
+
+    /**
+     * The fields of the head just given to {@link Listener#onHead} ({@code name, value, name, value...}), empty
+     * unless {@link #keepFields()} was called; valid only during that call.
+     */
+    public List<String> fields() {
+        return fields == null ? List.of() : fields;
+    }
+
+    /** The {@code Content-Length} of the head just given to {@link Listener#onHead}; -1 when it had none. */
+    public long contentLength() {
+        return contentLength;
     }
 
     /** Whether no response has begun: the bytes so far were whole responses. */
@@ -105,7 +135,7 @@ public final class Http1ResponseParser {
             switch (state) {
                 case BODY, CHUNK_DATA, UNTIL_CLOSE -> {
                     int n = state == State.UNTIL_CLOSE ? to - pos : (int) Math.min(remaining, to - pos);
-                    listener.onBody(n);
+                    listener.onBody(buf, pos, n);
                     pos += n;
                     remaining -= n;
                     if (remaining == 0 && state == State.BODY) {
@@ -221,6 +251,10 @@ public final class Http1ResponseParser {
         int valueFrom = skipSpace(buf, colon + 1, to);
         int valueTo = contentEnd(buf, valueFrom, to);
         int nameLength = colon - from;
+        if (fields != null) {
+            fields.add(new String(buf, from, nameLength, StandardCharsets.ISO_8859_1));
+            fields.add(new String(buf, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1));
+        }
         if (nameLength == 14 && nameIs(buf, from, "content-length")) {
             long value = contentLength(buf, valueFrom, valueTo);
             if (contentLength >= 0 && contentLength != value) {
@@ -353,6 +387,9 @@ public final class Http1ResponseParser {
 
     /** Forgets the fields of a head (of an interim response too); its header bytes stay counted. */
     private void resetHead() {
+        if (fields != null) {
+            fields.clear();
+        }
         status = 0;
         headerCount = 0;
         contentLength = -1;

@@ -10,6 +10,8 @@ class Counts {
     long responded;
     long succeeded;
     long statusFailed;
+    /** Responses of status 200-399 that failed a response check: taken out of {@code succeeded}. */
+    long checkFailed;
     long errored;
     long timeout;
     long notIssued;
@@ -34,6 +36,7 @@ class Counts {
         responded += o.responded;
         succeeded += o.succeeded;
         statusFailed += o.statusFailed;
+        checkFailed += o.checkFailed;
         errored += o.errored;
         timeout += o.timeout;
         notIssued += o.notIssued;

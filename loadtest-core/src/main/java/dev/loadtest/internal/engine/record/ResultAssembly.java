@@ -11,9 +11,13 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.check.CheckResult;
+import dev.loadtest.internal.check.CheckPlan;
+import dev.loadtest.internal.check.CheckResults;
 import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -71,8 +75,9 @@ public final class ResultAssembly {
         boolean rateDriven = test.isRateDriven();
         long total = phase.isCounted() ? test.requests().getAsLong()
                 : rateDriven ? sum.scheduled : sum.started + sum.notIssued;
-        Requests requests = new Requests(total, sum.started, done, sum.succeeded, sum.statusFailed + sum.errored,
-                sum.errored, sum.timeout, sum.notIssued, sum.retried);
+        Requests requests = new Requests(total, sum.started, done, sum.succeeded,
+                sum.statusFailed + sum.checkFailed + sum.errored, sum.errored, sum.timeout, sum.notIssued, sum.retried,
+                sum.checkFailed);
         Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
         errorCounts.forEach((c, n) -> errors.put(c, new ErrorCount(n[0], samples.getOrDefault(c, ""))));
 
@@ -98,7 +103,25 @@ public final class ResultAssembly {
                 .responseTime(response).serviceTime(service).connectTime(LatencyHistogram.of(connect))
                 .timeToFirstByte(LatencyHistogram.of(ttfb)).clientRequestRates(Statistics.of(rates))
                 .connections(sum.connections).errors(errors).rate(rate).intervals(timeline.intervals())
-                .verdict(verdict).stopped(end.stopped()).build();
+                .verdict(verdict).stopped(end.stopped()).checks(checks(test, all)).build();
+    }
+
+    /**
+     * The threads' check counts as one, every check of the run listed (at zero when no response was judged); empty
+     * without checks. Read after the writers ended, as the rest.
+     */
+    private static List<CheckResult> checks(LoadTest test, List<WorkerStats> all) {
+        if (test.checks().isEmpty()) {
+            return List.of();
+        }
+        List<List<CheckResult>> parts = new ArrayList<>();
+        parts.add(new CheckPlan(test.checks(), test.maxCheckedBodyBytes()).newTally().results());
+        for (WorkerStats s : all) {
+            if (s.checks != null) {
+                parts.add(s.checks.results());
+            }
+        }
+        return CheckResults.merge(parts);
     }
 
     private static Verdict verdict(LoadTest test, Requests requests, Map<ErrorCategory, ErrorCount> errors,

@@ -48,6 +48,7 @@ public final class Timeline {
     private long done;
     private long errored;
     private long bytes;
+    private long checkFailed;
     private final long[] statuses = new long[600];
     private double lastRate;
 
@@ -91,6 +92,7 @@ public final class Timeline {
         long nowDone = 0;
         long nowErrored = 0;
         long nowBytes = 0;
+        long nowCheckFailed = 0;
         long[] nowStatuses = new long[statuses.length];
         for (WorkerStats w : recorders.all()) {
             service.add(w.serviceTime.getIntervalHistogram());
@@ -99,6 +101,7 @@ public final class Timeline {
             nowDone += w.responded + w.errored;
             nowErrored += w.errored;
             nowBytes += w.totalBytes;
+            nowCheckFailed += w.checkFailed;
             for (int i = 0; i < nowStatuses.length; i++) {
                 nowStatuses[i] += w.statuses[i];
             }
@@ -123,7 +126,7 @@ public final class Timeline {
                 Duration.ofNanos(end - start), nowStarted - started, nowDone - done, new StatusCodes(codes),
                 nowErrored - errored, nowBytes - bytes, LatencySummary.of(responseHistogram),
                 LatencySummary.of(serviceHistogram), Optional.of(compact(responseHistogram)),
-                Optional.of(compact(serviceHistogram)));
+                Optional.of(compact(serviceHistogram))).withCheckFailed(nowCheckFailed - checkFailed);
         boolean added = end > start || intervals.isEmpty();
         if (added) {
             intervals.add(interval);
@@ -134,6 +137,7 @@ public final class Timeline {
         done = nowDone;
         errored = nowErrored;
         bytes = nowBytes;
+        checkFailed = nowCheckFailed;
         System.arraycopy(nowStatuses, 0, statuses, 0, statuses.length);
         cutNanos = end;
         if (added) {
@@ -165,7 +169,8 @@ public final class Timeline {
         return new Interval(last.start(), last.length(), last.started() + late.started(), last.done() + late.done(),
                 new StatusCodes(codes), last.errored() + late.errored(), last.bytes() + late.bytes(),
                 response.map(LatencySummary::of).orElse(last.responseTime()),
-                service.map(LatencySummary::of).orElse(last.serviceTime()), response, service);
+                service.map(LatencySummary::of).orElse(last.serviceTime()), response, service,
+                last.checkFailed() + late.checkFailed());
     }
 
     private static Optional<LatencyHistogram> sum(Optional<LatencyHistogram> a, Optional<LatencyHistogram> b) {
@@ -209,7 +214,7 @@ public final class Timeline {
             fraction = Math.min(1, Math.max(0, (double) (now - phase.startNanos()) / total));
         }
         return new Progress(fraction, Duration.ofNanos(now - phase.startNanos()), d, sum.errored, lastRate,
-                sum.started, sum.succeeded, sum.statusFailed + sum.errored, sum.totalBytes, sum.sentBytes,
+                sum.started, sum.succeeded, sum.statusFailed + sum.checkFailed + sum.errored, sum.totalBytes, sum.sentBytes,
                 new StatusCodes(byCode), errors);
     }
 

@@ -2,6 +2,9 @@ package dev.loadtest.internal.engine.record;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.LatencyHistogram;
+import dev.loadtest.internal.check.CapturedResponse;
+import dev.loadtest.internal.check.CheckPlan;
+import dev.loadtest.internal.check.CheckTally;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
@@ -35,6 +38,9 @@ public final class WorkerStats extends Counts {
     final EnumMap<ErrorCategory, long[]> errors = new EnumMap<>(ErrorCategory.class);
     final EnumMap<ErrorCategory, String> errorSamples = new EnumMap<>(ErrorCategory.class);
 
+    /** This thread's counts of the run's response checks; made at its first checked response, null before. */
+    CheckTally checks;
+
     // ---- connections ----
 
     /** A connection was opened (every connection of the run, warm-up included, as h2load counts them). */
@@ -65,7 +71,7 @@ public final class WorkerStats extends Counts {
     /**
      * A measured request's response is whole: its status, its service time and, in the open model, its response
      * time from the due time ({@code responseNanos} is ignored when {@code hasDueTime} is false).
-     * A response check (judging the response after its status) would add its verdict here.
+     * A run with response checks then calls {@link #checked}.
      */
     public void responded(int status, long serviceNanos, boolean hasDueTime, long responseNanos) {
         responded++;
@@ -73,6 +79,21 @@ public final class WorkerStats extends Counts {
         recordServiceTime(serviceNanos);
         if (hasDueTime) {
             recordResponseTime(responseNanos);
+        }
+    }
+
+    /**
+     * A measured response, {@linkplain #responded recorded} just before, judged by the run's checks: each check's
+     * pass or failure counted in this thread's tally, and a response of status 200-399 that failed one moved from
+     * succeeded to failed ({@code checkFailed}); one of 400 or more is already failed by its status.
+     */
+    public void checked(CheckPlan plan, CapturedResponse response) {
+        if (checks == null) {
+            checks = plan.newTally();
+        }
+        if (plan.evaluate(response, checks) != null && response.status() >= 200 && response.status() < 400) {
+            succeeded--;
+            checkFailed++;
         }
     }
 

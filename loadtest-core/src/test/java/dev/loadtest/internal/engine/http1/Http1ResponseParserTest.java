@@ -40,7 +40,7 @@ class Http1ResponseParserTest {
         }
 
         @Override
-        public void onBody(int bytes) {
+        public void onBody(byte[] buf, int from, int bytes) {
             body += bytes;
         }
 
