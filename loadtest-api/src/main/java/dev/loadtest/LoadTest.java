@@ -8,7 +8,7 @@ package dev.loadtest;
 
 import dev.loadtest.check.Check;
 import dev.loadtest.internal.Blocking;
-import dev.loadtest.internal.check.CheckPlan;
+import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.internal.Engines;
 import dev.loadtest.request.Feeder;
 import dev.loadtest.request.RequestSource;

@@ -1,7 +1,7 @@
 package dev.loadtest;
 
 import dev.loadtest.check.CheckResult;
-import dev.loadtest.internal.check.CheckResults;
+import dev.loadtest.spi.CheckResults;
 import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;

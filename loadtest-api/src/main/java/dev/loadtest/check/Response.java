@@ -1,6 +1,6 @@
 package dev.loadtest.check;
 
-import dev.loadtest.internal.check.CapturedResponse;
+import dev.loadtest.spi.CapturedResponse;
 import java.nio.charset.Charset;
 import java.util.List;
 import java.util.Map;

@@ -3,8 +3,8 @@ package dev.loadtest.check;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loadtest.internal.check.BodyBuffer;
-import dev.loadtest.internal.check.CapturedResponse;
+import dev.loadtest.spi.BodyBuffer;
+import dev.loadtest.spi.CapturedResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.loadtest.internal.check;
 
+import dev.loadtest.spi.CapturedResponse;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonPointer;

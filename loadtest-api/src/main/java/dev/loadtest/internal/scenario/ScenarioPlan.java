@@ -1,6 +1,6 @@
 package dev.loadtest.internal.scenario;
 
-import dev.loadtest.internal.check.CheckPlan;
+import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.scenario.Scenario;
 import dev.loadtest.scenario.Step;
 import java.util.IdentityHashMap;

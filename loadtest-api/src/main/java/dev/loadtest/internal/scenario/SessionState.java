@@ -1,8 +1,8 @@
 package dev.loadtest.internal.scenario;
 
-import dev.loadtest.internal.check.CapturedResponse;
-import dev.loadtest.internal.check.CheckPlan;
-import dev.loadtest.internal.check.CheckTally;
+import dev.loadtest.spi.CapturedResponse;
+import dev.loadtest.spi.CheckPlan;
+import dev.loadtest.spi.CheckTally;
 import dev.loadtest.internal.request.SeededRandom;
 import dev.loadtest.request.Request;
 import dev.loadtest.request.Row;

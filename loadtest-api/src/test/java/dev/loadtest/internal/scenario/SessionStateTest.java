@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadtest.Header;
 import dev.loadtest.check.Check;
-import dev.loadtest.internal.check.BodyBuffer;
-import dev.loadtest.internal.check.CapturedResponse;
-import dev.loadtest.internal.check.CheckTally;
+import dev.loadtest.spi.BodyBuffer;
+import dev.loadtest.spi.CapturedResponse;
+import dev.loadtest.spi.CheckTally;
 import dev.loadtest.request.Request;
 import dev.loadtest.request.Row;
 import dev.loadtest.scenario.Extract;

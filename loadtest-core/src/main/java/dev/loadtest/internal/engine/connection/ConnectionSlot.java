@@ -2,8 +2,8 @@ package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.DurationFormat;
 import dev.loadtest.ErrorCategory;
-import dev.loadtest.internal.check.CapturedResponse;
-import dev.loadtest.internal.check.CheckPlan;
+import dev.loadtest.spi.CapturedResponse;
+import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.internal.engine.http2.GoAwayException;
 import dev.loadtest.internal.engine.http2.GoAwayListener;
 import dev.loadtest.internal.engine.record.Recorders;

@@ -1,9 +1,9 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.ErrorCategory;
-import dev.loadtest.internal.check.BodyBuffer;
-import dev.loadtest.internal.check.CapturedResponse;
-import dev.loadtest.internal.check.CheckPlan;
+import dev.loadtest.spi.BodyBuffer;
+import dev.loadtest.spi.CapturedResponse;
+import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.internal.engine.http2.SentStreamId;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.io.IOException;

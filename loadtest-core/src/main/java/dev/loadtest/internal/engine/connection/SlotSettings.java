@@ -1,7 +1,7 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.LoadTest;
-import dev.loadtest.internal.check.CheckPlan;
+import dev.loadtest.spi.CheckPlan;
 import java.time.Duration;
 
 /**

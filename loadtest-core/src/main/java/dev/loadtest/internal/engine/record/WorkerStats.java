@@ -2,9 +2,9 @@ package dev.loadtest.internal.engine.record;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.LatencyHistogram;
-import dev.loadtest.internal.check.CapturedResponse;
-import dev.loadtest.internal.check.CheckPlan;
-import dev.loadtest.internal.check.CheckTally;
+import dev.loadtest.spi.CapturedResponse;
+import dev.loadtest.spi.CheckPlan;
+import dev.loadtest.spi.CheckTally;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;

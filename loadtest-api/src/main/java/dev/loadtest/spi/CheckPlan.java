@@ -1,5 +1,6 @@
-package dev.loadtest.internal.check;
+package dev.loadtest.spi;
 
+import dev.loadtest.internal.check.SampleText;
 import dev.loadtest.check.Check;
 import java.util.HashSet;
 import java.util.List;

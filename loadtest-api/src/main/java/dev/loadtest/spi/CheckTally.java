@@ -1,5 +1,6 @@
-package dev.loadtest.internal.check;
+package dev.loadtest.spi;
 
+import dev.loadtest.internal.check.SampleText;
 import dev.loadtest.check.CheckResult;
 import dev.loadtest.check.FailureSample;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.loadtest.internal.check;
+package dev.loadtest.spi;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.loadtest.internal.check;
+package dev.loadtest.spi;
 
 import dev.loadtest.check.CheckResult;
 import java.util.ArrayList;

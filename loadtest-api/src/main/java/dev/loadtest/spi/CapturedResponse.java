@@ -1,4 +1,4 @@
-package dev.loadtest.internal.check;
+package dev.loadtest.spi;
 
 import dev.loadtest.check.Response;
 import java.nio.charset.Charset;
@@ -169,12 +169,12 @@ public final class CapturedResponse implements Response {
     }
 
     /** The kept bytes, not copied, for a parser: valid up to {@link #bodyLength()}; do not change them. */
-    byte[] bodyBytes() {
+    public byte[] bodyBytes() {
         requireBody();
         return body;
     }
 
-    int bodyLength() {
+    public int bodyLength() {
         return bodyLength;
     }
 
