@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import dev.loadtest.internal.IntervalBuilder;
 import dev.loadtest.internal.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -279,9 +280,11 @@ public final class Results {
             serviceSum = plus(serviceSum, i.serviceTimeHistogram());
         }
         // with every shard's histograms, the merged interval is exact; without, its percentiles are bounds
-        return new Interval(first.start(), length, started, done, new StatusCodes(statuses), errored, bytes,
-                responseSum.map(LatencySummary::of).orElse(mergeSummaries(response)),
-                serviceSum.map(LatencySummary::of).orElse(mergeSummaries(service)), responseSum, serviceSum);
+        return IntervalBuilder.from(first).length(length).started(started).done(done)
+                .statusCodes(new StatusCodes(statuses)).errored(errored).bytes(bytes)
+                .responseTime(responseSum.map(LatencySummary::of).orElse(mergeSummaries(response)))
+                .serviceTime(serviceSum.map(LatencySummary::of).orElse(mergeSummaries(service)))
+                .responseTimeHistogram(responseSum).serviceTimeHistogram(serviceSum).build();
     }
 
     private static Optional<LatencyHistogram> plus(Optional<LatencyHistogram> sum, Optional<LatencyHistogram> h) {

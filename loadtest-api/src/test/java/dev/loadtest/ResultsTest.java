@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.loadtest.internal.IntervalBuilder;
 import dev.loadtest.internal.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,9 +40,9 @@ class ResultsTest {
         long n = h.getTotalCount();
         List<Interval> intervals = new ArrayList<>();
         for (int i = 0; i < 2 + index; i++) {
-            intervals.add(new Interval(Duration.ofSeconds(i), Duration.ofSeconds(1), 10 + i, 10 + i,
-                    new StatusCodes(Map.of(200, 10L + i)), 0, 1_000 + i, LatencySummary.of(lat),
-                    LatencySummary.of(lat)));
+            intervals.add(new IntervalBuilder().start(Duration.ofSeconds(i)).length(Duration.ofSeconds(1))
+                    .started(10 + i).done(10 + i).statusCodes(new StatusCodes(Map.of(200, 10L + i))).bytes(1_000 + i)
+                    .responseTime(LatencySummary.of(lat)).serviceTime(LatencySummary.of(lat)).build());
         }
         Map<ErrorCategory, ErrorCount> errors = index == 1
                 ? Map.of(ErrorCategory.values()[0], new ErrorCount(2, "boom")) : Map.of();

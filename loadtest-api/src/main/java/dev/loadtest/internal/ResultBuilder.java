@@ -103,7 +103,8 @@ public final class ResultBuilder {
                 verdict, stopped));
     }
 
-    private static void initialize(Class<?> type) {
+    /** Runs a class's static initializer, as {@code Result}'s and {@code Interval}'s hand their constructors over. */
+    static void initialize(Class<?> type) {
         try {
             Class.forName(type.getName(), true, type.getClassLoader());
         } catch (ClassNotFoundException e) {

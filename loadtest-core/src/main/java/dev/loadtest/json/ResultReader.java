@@ -15,6 +15,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.IntervalBuilder;
 import dev.loadtest.internal.ResultBuilder;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -258,11 +259,13 @@ final class ResultReader {
         List<Interval> intervals = new ArrayList<>();
         for (Node i : n.items()) {
             Node latency = i.get("latency");
-            intervals.add(new Interval(i.get("startMicros").micros(), i.get("lengthMicros").micros(),
-                    i.get("started").count(), i.get("done").count(), statusCodes(i.get("statusCodes")),
-                    i.get("errored").count(), i.get("bytes").count(), summary(latency.get(responseTime)),
-                    summary(latency.get("serviceTime")), intervalHistogram(latency.get(responseTime)),
-                    intervalHistogram(latency.get("serviceTime"))));
+            intervals.add(new IntervalBuilder().start(i.get("startMicros").micros())
+                    .length(i.get("lengthMicros").micros()).started(i.get("started").count())
+                    .done(i.get("done").count()).statusCodes(statusCodes(i.get("statusCodes")))
+                    .errored(i.get("errored").count()).bytes(i.get("bytes").count())
+                    .responseTime(summary(latency.get(responseTime))).serviceTime(summary(latency.get("serviceTime")))
+                    .responseTimeHistogram(intervalHistogram(latency.get(responseTime)))
+                    .serviceTimeHistogram(intervalHistogram(latency.get("serviceTime"))).build());
         }
         return intervals;
     }

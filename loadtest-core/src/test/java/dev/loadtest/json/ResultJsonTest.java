@@ -21,6 +21,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.IntervalBuilder;
 import dev.loadtest.internal.ResultBuilder;
 import dev.loadtest.testing.TestServer;
 import java.io.IOException;
@@ -378,8 +379,10 @@ class ResultJsonTest {
 
     private static Interval interval(Duration start, Duration length, long seed) {
         LatencyHistogram h = histogram(seed, 1_000, 20_000_000);
-        return new Interval(start, length, 100 + seed, 99 + seed, new StatusCodes(Map.of(200, 90L + seed, 404, 9L)),
-                seed % 3, 10_000 * seed, LatencySummary.of(h), LatencySummary.of(histogram(seed + 100, 1_000, 9_000_000)));
+        return new IntervalBuilder().start(start).length(length).started(100 + seed).done(99 + seed)
+                .statusCodes(new StatusCodes(Map.of(200, 90L + seed, 404, 9L))).errored(seed % 3).bytes(10_000 * seed)
+                .responseTime(LatencySummary.of(h))
+                .serviceTime(LatencySummary.of(histogram(seed + 100, 1_000, 9_000_000))).build();
     }
 
     /** A histogram of a few thousand pseudo-random nanosecond values, log-uniform within [min, max]. */

@@ -6,6 +6,7 @@ import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LatencySummary;
 import dev.loadtest.Progress;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.internal.IntervalBuilder;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -118,12 +119,13 @@ public final class Timeline {
         LatencyHistogram serviceHistogram = LatencyHistogram.of(service);
         LatencyHistogram responseHistogram = rateDriven ? LatencyHistogram.of(response) : serviceHistogram;
         long start = cutNanos;
-        Interval interval = new Interval(
-                Duration.ofNanos(start - (phase.isCounted() ? phase.startNanos() : phase.measureStartNanos())),
-                Duration.ofNanos(end - start), nowStarted - started, nowDone - done, new StatusCodes(codes),
-                nowErrored - errored, nowBytes - bytes, LatencySummary.of(responseHistogram),
-                LatencySummary.of(serviceHistogram), Optional.of(compact(responseHistogram)),
-                Optional.of(compact(serviceHistogram)));
+        Interval interval = new IntervalBuilder()
+                .start(Duration.ofNanos(start - (phase.isCounted() ? phase.startNanos() : phase.measureStartNanos())))
+                .length(Duration.ofNanos(end - start)).started(nowStarted - started).done(nowDone - done)
+                .statusCodes(new StatusCodes(codes)).errored(nowErrored - errored).bytes(nowBytes - bytes)
+                .responseTime(LatencySummary.of(responseHistogram)).serviceTime(LatencySummary.of(serviceHistogram))
+                .responseTimeHistogram(Optional.of(compact(responseHistogram)))
+                .serviceTimeHistogram(Optional.of(compact(serviceHistogram))).build();
         boolean added = end > start || intervals.isEmpty();
         if (added) {
             intervals.add(interval);
@@ -162,10 +164,12 @@ public final class Timeline {
         late.statusCodes().counts().forEach((c, n) -> codes.merge(c, n, Long::sum));
         Optional<LatencyHistogram> response = sum(last.responseTimeHistogram(), late.responseTimeHistogram());
         Optional<LatencyHistogram> service = sum(last.serviceTimeHistogram(), late.serviceTimeHistogram());
-        return new Interval(last.start(), last.length(), last.started() + late.started(), last.done() + late.done(),
-                new StatusCodes(codes), last.errored() + late.errored(), last.bytes() + late.bytes(),
-                response.map(LatencySummary::of).orElse(last.responseTime()),
-                service.map(LatencySummary::of).orElse(last.serviceTime()), response, service);
+        return IntervalBuilder.from(last).started(last.started() + late.started()).done(last.done() + late.done())
+                .statusCodes(new StatusCodes(codes)).errored(last.errored() + late.errored())
+                .bytes(last.bytes() + late.bytes())
+                .responseTime(response.map(LatencySummary::of).orElse(last.responseTime()))
+                .serviceTime(service.map(LatencySummary::of).orElse(last.serviceTime()))
+                .responseTimeHistogram(response).serviceTimeHistogram(service).build();
     }
 
     private static Optional<LatencyHistogram> sum(Optional<LatencyHistogram> a, Optional<LatencyHistogram> b) {
