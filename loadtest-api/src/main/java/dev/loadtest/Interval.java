@@ -47,7 +47,7 @@ public final class Interval {
                     Optional<LatencyHistogram> responseTimeHistogram,
                     Optional<LatencyHistogram> serviceTimeHistogram) {
         this(new IntervalFigures(start, length, started, done, statusCodes, errored, bytes, responseTime,
-                serviceTime, responseTimeHistogram, serviceTimeHistogram));
+                serviceTime, responseTimeHistogram, serviceTimeHistogram, Optional.empty()));
     }
 
     /**
@@ -132,6 +132,15 @@ public final class Interval {
     /** The same as {@link #responseTimeHistogram()} for the service time. */
     public Optional<LatencyHistogram> serviceTimeHistogram() {
         return figures.serviceTimeHistogram();
+    }
+
+    /**
+     * The generator's own load over this interval (its process's CPU against the cores it may use, its heap at
+     * the interval's end), to see a generator climb to its limit during a run; see {@link Result#generator()}.
+     * Empty when not measured.
+     */
+    public Optional<GeneratorLoad> generator() {
+        return figures.generator();
     }
 
     /** Responses (any status) per second of this interval. */

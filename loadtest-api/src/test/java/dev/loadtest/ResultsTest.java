@@ -152,6 +152,32 @@ class ResultsTest {
     }
 
     @Test
+    void should_keep_the_busiest_generators_load_and_its_saturation() {
+        Histogram union = LatencyHistogram.newHistogram();
+        Result a = shard(0, 2, 1, union);
+        Result b = shard(1, 2, 2, union);
+        GeneratorLoad calm = new GeneratorLoad(Duration.ofSeconds(2), 0.5, 2, 10, 20);
+        GeneratorLoad busy = new GeneratorLoad(Duration.ofSeconds(2), 3.8, 4, 30, 40);   // 95 %
+        Result aCalm = ResultBuilder.from(a).generator(Optional.of(calm)).rate(Optional.empty()).errors(Map.of())
+                .requests(new Requests(10, 10, 10, 10, 0, 0, 0, 0)).statusCodes(new StatusCodes(Map.of(200, 10L)))
+                .intervals(a.intervals().stream().map(i -> IntervalBuilder.from(i).generator(Optional.of(calm)).build())
+                        .toList()).verdict(Verdict.OK).build();
+        Result bBusy = ResultBuilder.from(aCalm).test(b.test()).generator(Optional.of(busy))
+                .intervals(a.intervals().stream().map(i -> IntervalBuilder.from(i).generator(Optional.of(busy)).build())
+                        .toList()).verdict(Verdict.GENERATOR_SATURATED).build();
+
+        Result merged = Results.merge(aCalm, bBusy);
+
+        assertThat(merged.generator()).contains(busy);
+        assertThat(merged.intervals()).allMatch(i -> i.generator().equals(Optional.of(busy)));
+        assertThat(merged.verdict()).isEqualTo(Verdict.GENERATOR_SATURATED);
+        assertThat(Results.merge(aCalm, ResultBuilder.from(bBusy).verdict(Verdict.OK).build()).verdict())
+                .isEqualTo(Verdict.OK);
+        assertThat(Results.merge(aCalm, ResultBuilder.from(bBusy).generator(Optional.empty()).build()).generator())
+                .contains(calm);
+    }
+
+    @Test
     void should_refuse_mismatched_configurations() {
         Histogram union = LatencyHistogram.newHistogram();
         Result a = shard(0, 3, 1, union);

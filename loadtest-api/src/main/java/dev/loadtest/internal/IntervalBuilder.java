@@ -1,5 +1,6 @@
 package dev.loadtest.internal;
 
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LatencySummary;
@@ -39,6 +40,7 @@ public final class IntervalBuilder {
     private LatencySummary serviceTime = LatencySummary.EMPTY;
     private Optional<LatencyHistogram> responseTimeHistogram = Optional.empty();
     private Optional<LatencyHistogram> serviceTimeHistogram = Optional.empty();
+    private Optional<GeneratorLoad> generator = Optional.empty();
 
     /** A builder with nothing measured. */
     public IntervalBuilder() {
@@ -49,7 +51,7 @@ public final class IntervalBuilder {
         return new IntervalBuilder().start(i.start()).length(i.length()).started(i.started()).done(i.done())
                 .statusCodes(i.statusCodes()).errored(i.errored()).bytes(i.bytes()).responseTime(i.responseTime())
                 .serviceTime(i.serviceTime()).responseTimeHistogram(i.responseTimeHistogram())
-                .serviceTimeHistogram(i.serviceTimeHistogram());
+                .serviceTimeHistogram(i.serviceTimeHistogram()).generator(i.generator());
     }
 
     /**
@@ -78,7 +80,7 @@ public final class IntervalBuilder {
             c = constructor;
         }
         return c.apply(new IntervalFigures(start, length, started, done, statusCodes, errored, bytes, responseTime,
-                serviceTime, responseTimeHistogram, serviceTimeHistogram));
+                serviceTime, responseTimeHistogram, serviceTimeHistogram, generator));
     }
 
     /** Both latencies with their histograms, the summaries derived from them. */
@@ -139,6 +141,12 @@ public final class IntervalBuilder {
 
     public IntervalBuilder serviceTimeHistogram(Optional<LatencyHistogram> serviceTimeHistogram) {
         this.serviceTimeHistogram = serviceTimeHistogram;
+        return this;
+    }
+
+    /** The generator's own load over this interval; empty when not measured. */
+    public IntervalBuilder generator(Optional<GeneratorLoad> generator) {
+        this.generator = generator;
         return this;
     }
 }

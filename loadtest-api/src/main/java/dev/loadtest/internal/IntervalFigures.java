@@ -1,5 +1,6 @@
 package dev.loadtest.internal;
 
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LatencySummary;
@@ -17,7 +18,7 @@ import java.util.Optional;
 public record IntervalFigures(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
                               long errored, long bytes, LatencySummary responseTime, LatencySummary serviceTime,
                               Optional<LatencyHistogram> responseTimeHistogram,
-                              Optional<LatencyHistogram> serviceTimeHistogram) {
+                              Optional<LatencyHistogram> serviceTimeHistogram, Optional<GeneratorLoad> generator) {
 
     /** Checks that every figure is set. */
     public IntervalFigures {
@@ -28,6 +29,7 @@ public record IntervalFigures(Duration start, Duration length, long started, lon
         required(serviceTime, "serviceTime");
         required(responseTimeHistogram, "responseTimeHistogram");
         required(serviceTimeHistogram, "serviceTimeHistogram");
+        required(generator, "generator");
     }
 
     private static void required(Object figure, String name) {

@@ -2,6 +2,7 @@ package dev.loadtest.internal;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTest;
@@ -58,6 +59,7 @@ public final class ResultBuilder {
     private List<Interval> intervals = List.of();
     private Verdict verdict;
     private boolean stopped;
+    private Optional<GeneratorLoad> generator = Optional.empty();
 
     /** A builder with nothing measured. */
     public ResultBuilder() {
@@ -70,7 +72,7 @@ public final class ResultBuilder {
                 .responseTime(r.responseTime()).serviceTime(r.serviceTime()).connectTime(r.connectTime())
                 .timeToFirstByte(r.timeToFirstByte()).clientRequestRates(r.clientRequestRates())
                 .connections(r.connections()).errors(r.errors()).rate(r.rate()).intervals(r.intervals())
-                .verdict(r.verdict()).stopped(r.stopped());
+                .verdict(r.verdict()).stopped(r.stopped()).generator(r.generator());
     }
 
     /**
@@ -100,7 +102,7 @@ public final class ResultBuilder {
         }
         return c.apply(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime,
                 serviceTime, connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals,
-                verdict, stopped));
+                verdict, stopped, generator));
     }
 
     /** Runs a class's static initializer, as {@code Result}'s and {@code Interval}'s hand their constructors over. */
@@ -198,6 +200,12 @@ public final class ResultBuilder {
 
     public ResultBuilder stopped(boolean stopped) {
         this.stopped = stopped;
+        return this;
+    }
+
+    /** The generator's own load over the measured part; empty when not measured. */
+    public ResultBuilder generator(Optional<GeneratorLoad> generator) {
+        this.generator = generator;
         return this;
     }
 }

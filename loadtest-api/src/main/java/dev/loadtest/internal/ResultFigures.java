@@ -2,6 +2,7 @@ package dev.loadtest.internal;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTest;
@@ -30,7 +31,7 @@ public record ResultFigures(LoadTest test, Duration duration, String protocol, R
                             LatencyHistogram serviceTime, LatencyHistogram connectTime,
                             LatencyHistogram timeToFirstByte, Statistics clientRequestRates, long connections,
                             Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate, List<Interval> intervals,
-                            Verdict verdict, boolean stopped) {
+                            Verdict verdict, boolean stopped, Optional<GeneratorLoad> generator) {
 
     /** Checks that every figure is set; keeps unmodifiable copies of the collections. */
     public ResultFigures {
@@ -49,6 +50,7 @@ public record ResultFigures(LoadTest test, Duration duration, String protocol, R
         required(rate, "rate");
         required(intervals, "intervals");
         required(verdict, "verdict");
+        required(generator, "generator");
         errors = errors.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(errors));
         intervals = List.copyOf(intervals);
     }

@@ -1,5 +1,10 @@
-package dev.loadtest.internal.selfload;
+package dev.loadtest.internal;
 
+import dev.loadtest.DurationFormat;
+import dev.loadtest.GeneratorLoad;
+import dev.loadtest.Rate;
+import dev.loadtest.Result;
+import dev.loadtest.Verdict;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -14,12 +19,17 @@ import java.util.Optional;
  * process's CPU also counts the GC and JIT threads, which can push a run whose I/O threads still had room
  * over the line; in the measured part, after start-up, they are a small share (bench/README.md), and a run
  * near the line is one whose figures deserve the doubt.
+ *
+ * <p>The process's CPU also counts an application that shares the JVM (a JUnit test against an embedded
+ * server): its busy cores are not the generator's. So the engine's verdict takes a second reading, its own I/O
+ * threads' CPU ({@link #saturated(GeneratorLoad, double, int)}): both must reach the line. A run whose process
+ * was mostly idle never reaches it.
  */
 public final class GeneratorSaturation {
 
     /** The share of the usable CPU at which the generator counts as saturated. */
     public static final double THRESHOLD = 0.90;
-    static final int THRESHOLD_PERCENT = 90;
+    public static final int THRESHOLD_PERCENT = 90;
 
     private GeneratorSaturation() {
     }
@@ -35,6 +45,37 @@ public final class GeneratorSaturation {
     /** Whether {@code run}, the measured part's load, reached {@link #THRESHOLD} of the usable cores. */
     public static boolean saturated(GeneratorLoad run, int ioThreads) {
         return run.coresUsed() >= THRESHOLD * usableCores(run, ioThreads);
+    }
+
+    /**
+     * The engine's rule: {@code run}, the process's load, reached the line, and so did
+     * {@code ioThreadsCoresUsed}, the engine's I/O threads' CPU seconds per second over the measured phase (each
+     * one core at most), so a busy application in the same JVM cannot make the generator look saturated.
+     */
+    public static boolean saturated(GeneratorLoad run, double ioThreadsCoresUsed, int ioThreads) {
+        return saturated(run, ioThreads) && ioThreadsCoresUsed >= THRESHOLD * usableCores(run, ioThreads);
+    }
+
+    /** Whether a rate-driven run's scheduler lag p99 was over {@link Verdict#SATURATED_LAG}. */
+    public static boolean schedulerFellBehind(Optional<Rate> rate) {
+        return rate.isPresent() && rate.get().schedulerLag().percentile(99).compareTo(Verdict.SATURATED_LAG) > 0;
+    }
+
+    /**
+     * Why a result's verdict is {@code generator-saturated}, for the reports and assertion messages: the
+     * scheduler's lag, or the CPU sentence of {@link #explanation(GeneratorLoad, int)}; empty for another verdict
+     * (or a result read from a file that says neither).
+     */
+    public static Optional<String> why(Result r) {
+        if (r.verdict() != Verdict.GENERATOR_SATURATED) {
+            return Optional.empty();
+        }
+        if (schedulerFellBehind(r.rate())) {
+            return Optional.of("the generator's scheduler fell behind (lag p99 "
+                    + DurationFormat.format(r.rate().get().schedulerLag().percentile(99)) + ", the line is "
+                    + DurationFormat.format(Verdict.SATURATED_LAG) + "): the figures may be its limit, not the server's");
+        }
+        return r.generator().flatMap(g -> explanation(g, r.test().threads()));
     }
 
     /**
@@ -54,6 +95,14 @@ public final class GeneratorSaturation {
         String remedy = usable < run.cores() ? "raise the threads (-t)" : "give it more cores";
         return Optional.of(String.format(Locale.ROOT, "the generator used %s (%d %%, the line is %d %%): the figures "
                         + "may be its limit, not the server's; %s, or run it on another machine",
-                used, Math.round(100 * run.coresUsed() / usable), THRESHOLD_PERCENT, remedy));
+                used, percentOfUsable(run, usable), THRESHOLD_PERCENT, remedy));
+    }
+
+    /**
+     * The process's CPU as a share of the usable cores, at most 100 %: with fewer I/O threads than cores the
+     * process (GC and JIT threads too) can use more than its I/O threads can, and "194 %" would read as nonsense.
+     */
+    private static long percentOfUsable(GeneratorLoad run, int usable) {
+        return Math.min(100, Math.round(100 * run.coresUsed() / usable));
     }
 }
