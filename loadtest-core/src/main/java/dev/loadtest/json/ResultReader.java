@@ -2,6 +2,7 @@ package dev.loadtest.json;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LatencySummary;
@@ -84,7 +85,7 @@ final class ResultReader {
                 .errors(errors(root.get("errors")))
                 .rate(root.has("rate") ? Optional.of(rate(root.get("rate"))) : Optional.empty())
                 .intervals(intervals(root.get("intervals"), responseTime)).verdict(verdict).stopped(root.get("stopped").bool())
-                .build();
+                .generator(generator(root)).build();
     }
 
     private static LoadTest configuration(Node c) throws ResultFormatException {
@@ -265,9 +266,23 @@ final class ResultReader {
                     .errored(i.get("errored").count()).bytes(i.get("bytes").count())
                     .responseTime(summary(latency.get(responseTime))).serviceTime(summary(latency.get("serviceTime")))
                     .responseTimeHistogram(intervalHistogram(latency.get(responseTime)))
-                    .serviceTimeHistogram(intervalHistogram(latency.get("serviceTime"))).build());
+                    .serviceTimeHistogram(intervalHistogram(latency.get("serviceTime"))).generator(generator(i)).build());
         }
         return intervals;
+    }
+
+    /** The generator's own load, absent in documents written before it was measured (version 1, early 2). */
+    private static Optional<GeneratorLoad> generator(Node parent) throws ResultFormatException {
+        if (!parent.has("generator")) {
+            return Optional.empty();
+        }
+        Node n = parent.get("generator");
+        try {
+            return Optional.of(new GeneratorLoad(n.get("elapsedMicros").micros(), n.get("coresUsed").doubleValue(),
+                    n.get("cores").intValue(), n.get("heapUsedBytes").count(), n.get("heapCommittedBytes").count()));
+        } catch (IllegalArgumentException e) {
+            throw new ResultFormatException(n.path() + ": " + e.getMessage());
+        }
     }
 
     private static LatencySummary summary(Node n) throws ResultFormatException {

@@ -1,7 +1,7 @@
 package dev.loadtest.assertj.error;
 
-import dev.loadtest.DurationFormat;
 import dev.loadtest.Result;
+import dev.loadtest.TextReport;
 import dev.loadtest.Verdict;
 import dev.loadtest.junit.internal.Format;
 import org.assertj.core.error.ErrorMessageFactory;
@@ -25,8 +25,7 @@ public class ShouldHaveVerdict extends LoadTestMessage {
             case ERRORS -> ": " + r.requests().failed() + " of " + r.requests().ended() + " requests failed";
             case OVERLOADED -> r.rate().map(rate -> ": achieved " + Format.rate(rate.achieved()) + " of "
                     + Format.rate(rate.offered()) + " offered").orElse("");
-            case GENERATOR_SATURATED -> r.rate().map(rate -> ": the generator's scheduler lag p99 was "
-                    + DurationFormat.format(rate.schedulerLag().percentile(99))).orElse("");
+            case GENERATOR_SATURATED -> TextReport.whyGeneratorSaturated(r).map(why -> ": " + why).orElse("");
             case STALLED -> ": no connection completed a second request";
             case OK -> "";
         };

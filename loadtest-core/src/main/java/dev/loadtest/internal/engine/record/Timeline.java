@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine.record;
 
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LatencySummary;
@@ -8,6 +9,7 @@ import dev.loadtest.Progress;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.internal.IntervalBuilder;
 import dev.loadtest.internal.engine.schedule.Phase;
+import dev.loadtest.internal.selfload.GeneratorMeter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -51,6 +53,10 @@ public final class Timeline {
     private long bytes;
     private final long[] statuses = new long[600];
     private double lastRate;
+    /** The generator's own load, from the measured part's start (the first advance in it); null before. */
+    private GeneratorMeter generator;
+    /** The I/O threads have ended: the last cut reads no thread's CPU. */
+    private boolean ended;
 
     /**
      * @param interval        the length of an interval
@@ -71,6 +77,9 @@ public final class Timeline {
 
     /** Cuts every interval that has ended by now. */
     public void advance(long now) {
+        if (generator == null && now >= cutNanos) {
+            generator = GeneratorMeter.startNow(recorders::ioThreads);
+        }
         while (now >= cutNanos + intervalNanos && cutNanos + intervalNanos <= phase.measureEndNanos()) {
             cut(cutNanos + intervalNanos);
         }
@@ -78,6 +87,7 @@ public final class Timeline {
 
     /** Cuts the last, partial, interval at the end of the measured phase; after the I/O threads ended. */
     public void finish(long measuredEndNanos) {
+        ended = true;
         if (measuredEndNanos > cutNanos || intervals.isEmpty()) {
             cut(Math.max(measuredEndNanos, cutNanos));
         } else {
@@ -125,7 +135,8 @@ public final class Timeline {
                 .statusCodes(new StatusCodes(codes)).errored(nowErrored - errored).bytes(nowBytes - bytes)
                 .responseTime(LatencySummary.of(responseHistogram)).serviceTime(LatencySummary.of(serviceHistogram))
                 .responseTimeHistogram(Optional.of(compact(responseHistogram)))
-                .serviceTimeHistogram(Optional.of(compact(serviceHistogram))).build();
+                .serviceTimeHistogram(Optional.of(compact(serviceHistogram)))
+                .generator(generator == null ? Optional.empty() : generator.interval(!ended)).build();
         boolean added = end > start || intervals.isEmpty();
         if (added) {
             intervals.add(interval);
@@ -174,6 +185,16 @@ public final class Timeline {
 
     private static Optional<LatencyHistogram> sum(Optional<LatencyHistogram> a, Optional<LatencyHistogram> b) {
         return a.isPresent() && b.isPresent() ? Optional.of(compact(a.get().plus(b.get()))) : a;
+    }
+
+    /** The generator's own load over the measured part, up to now; empty if not measured. */
+    public Optional<GeneratorLoad> generatorRun() {
+        return generator == null ? Optional.empty() : generator.run();
+    }
+
+    /** Whether the generator was the limit of the run: see {@link GeneratorMeter#saturated}. */
+    public boolean generatorSaturated(Optional<GeneratorLoad> run, int ioThreads) {
+        return generator != null && generator.saturated(run, ioThreads);
     }
 
     /**
