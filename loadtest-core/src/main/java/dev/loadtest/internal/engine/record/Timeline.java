@@ -73,15 +73,21 @@ public final class Timeline {
         this.recorders = recorders;
         this.listener = listener;
         this.cutNanos = phase.isCounted() ? phase.startNanos() : phase.measureStartNanos();
+        startGeneratorMeter(System.nanoTime());   // a counted run measures from its start, which has passed
     }
 
     /** Cuts every interval that has ended by now. */
     public void advance(long now) {
-        if (generator == null && now >= cutNanos) {
-            generator = GeneratorMeter.startNow(recorders::ioThreads);
-        }
+        startGeneratorMeter(now);
         while (now >= cutNanos + intervalNanos && cutNanos + intervalNanos <= phase.measureEndNanos()) {
             cut(cutNanos + intervalNanos);
+        }
+    }
+
+    /** Starts measuring the generator's load when the measured part starts (within a timer tick of it). */
+    private void startGeneratorMeter(long now) {
+        if (generator == null && now >= cutNanos) {
+            generator = GeneratorMeter.startNow(recorders::ioThreads);
         }
     }
 
