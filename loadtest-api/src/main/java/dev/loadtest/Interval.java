@@ -1,7 +1,7 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.IntervalBuilder;
 import dev.loadtest.internal.IntervalFigures;
+import dev.loadtest.spi.IntervalBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.internal.ResultFigures;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.GeneratorSaturation;
-import dev.loadtest.internal.IntervalBuilder;
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.GeneratorSaturation;
+import dev.loadtest.spi.IntervalBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

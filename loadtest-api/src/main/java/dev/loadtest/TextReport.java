@@ -1,6 +1,6 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.GeneratorSaturation;
+import dev.loadtest.spi.GeneratorSaturation;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package dev.loadtest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loadtest.internal.IntervalBuilder;
+import dev.loadtest.spi.IntervalBuilder;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

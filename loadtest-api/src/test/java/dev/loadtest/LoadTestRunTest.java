@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.spi.LoadTestEngine;
 import java.io.IOException;
 import java.net.URL;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.loadtest.internal.IntervalBuilder;
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.IntervalBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.loadtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * The figures an {@link Interval} holds, as one value: {@code Interval} delegates its accessors, equality and hash
- * code to it. Internal, so that adding a per-interval figure changes this record and {@link IntervalBuilder}, never
+ * code to it. Internal, so that adding a per-interval figure changes this record and {@link dev.loadtest.spi.IntervalBuilder}, never
  * a user's code; build one with {@code IntervalBuilder}. The meaning of each figure is on its {@code Interval}
  * accessor.
  */

@@ -76,7 +76,7 @@ class H2ConformanceTest {
             assertThat(run.requests().succeeded()).as(run.report()).isZero();
             assertThat(server.requests()).as("no stream was opened against the server's word").isZero();
             assertThat(samples(run)).as(run.report()).allMatch(m -> m.contains(
-                    "allows no HTTP/2 stream (SETTINGS_MAX_CONCURRENT_STREAMS 0) and did not raise it within 300 ms"));
+                    "allows no HTTP/2 stream (SETTINGS_MAX_CONCURRENT_STREAMS 0) and did not raise it within 300ms"));
         }
     }
 
@@ -89,7 +89,7 @@ class H2ConformanceTest {
             assertEndedWithin(run, Duration.ofSeconds(2));
             assertThat(run.requests().succeeded()).as(run.report()).isZero();
             assertThat(samples(run)).as(run.report()).allMatch(m -> m.contains(
-                    "no HTTP/2 settings from the server at 127.0.0.1:" + server.port() + " within 300 ms"));
+                    "no HTTP/2 settings from the server at 127.0.0.1:" + server.port() + " within 300ms"));
         }
         Transport.H2C.assertNextRunClean();
     }

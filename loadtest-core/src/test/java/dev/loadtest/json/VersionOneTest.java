@@ -8,7 +8,7 @@ import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Result;
 import dev.loadtest.Results;
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

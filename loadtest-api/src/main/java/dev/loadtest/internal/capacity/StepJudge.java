@@ -7,7 +7,7 @@ import dev.loadtest.Objective;
 import dev.loadtest.Rate;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
-import dev.loadtest.internal.GeneratorSaturation;
+import dev.loadtest.spi.GeneratorSaturation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -10,7 +10,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>Not thread-safe: a generator belongs to one client, which builds one request at a time.
  */
-final class SeededRandom implements RandomGenerator {
+public final class SeededRandom implements RandomGenerator {
 
     /** What a generator is for: each purpose draws from its own sequence. */
     enum Stream {
@@ -19,6 +19,17 @@ final class SeededRandom implements RandomGenerator {
         /** The rows of a feeder in random order. */
         FEEDER
     }
+
+    /** What a scenario's session draws for: kept apart from each other and from the clients' {@link Stream}s. */
+    public enum SessionStream {
+        /** {@code Session.random()} and its templates' {@code {{uuid}}}, {@code {{randomInt A B}}}. */
+        REQUESTS,
+        /** The pauses (think times) after its steps. */
+        PAUSES
+    }
+
+    /** Sets the sessions' keys apart from the clients': session 0 does not draw client 0's numbers. */
+    private static final long SESSION_SALT = 0x5E55_10A5_5E55_10A5L;
 
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
@@ -32,6 +43,15 @@ final class SeededRandom implements RandomGenerator {
     static SeededRandom of(long seed, int client, Stream stream) {
         // mixing the seed with the client and the stream spreads neighbouring clients far apart in the sequence
         long key = mix(seed ^ mix(((long) client << 1 | stream.ordinal()) + GOLDEN_GAMMA));
+        return new SeededRandom(key);
+    }
+
+    /**
+     * The generator of a scenario's session (its number in the run) for a purpose, from the run's seed: each
+     * session draws the same numbers for the same seed, whichever client sends its requests.
+     */
+    public static SeededRandom ofSession(long seed, long session, SessionStream stream) {
+        long key = mix(seed ^ SESSION_SALT ^ mix((session << 1 | stream.ordinal()) + GOLDEN_GAMMA));
         return new SeededRandom(key);
     }
 

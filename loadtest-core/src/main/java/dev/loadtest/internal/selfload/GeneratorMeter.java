@@ -1,7 +1,7 @@
 package dev.loadtest.internal.selfload;
 
 import dev.loadtest.GeneratorLoad;
-import dev.loadtest.internal.GeneratorSaturation;
+import dev.loadtest.spi.GeneratorSaturation;
 import java.util.Collection;
 import java.util.Optional;
 import java.util.function.LongSupplier;

@@ -9,7 +9,7 @@ import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Rate;
 import dev.loadtest.Requests;
 import dev.loadtest.Verdict;
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

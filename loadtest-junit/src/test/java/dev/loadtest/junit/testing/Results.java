@@ -11,7 +11,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;

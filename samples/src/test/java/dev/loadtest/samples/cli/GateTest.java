@@ -9,7 +9,7 @@ import dev.loadtest.Result;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.Map;
 import org.HdrHistogram.Histogram;

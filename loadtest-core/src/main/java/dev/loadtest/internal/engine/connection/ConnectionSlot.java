@@ -1,7 +1,7 @@
 package dev.loadtest.internal.engine.connection;
 
+import dev.loadtest.DurationFormat;
 import dev.loadtest.ErrorCategory;
-import dev.loadtest.internal.engine.Durations;
 import dev.loadtest.internal.engine.http2.GoAwayException;
 import dev.loadtest.internal.engine.http2.GoAwayListener;
 import dev.loadtest.internal.engine.record.Recorders;
@@ -362,7 +362,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         if (closedByTimeout) {
             // its requests wait for the next connection; this one counts as a failure (a silent server, say)
             category = ErrorCategory.REQUEST_TIMEOUT;
-            message = "not sent within the request timeout (" + Durations.inWords(settings.requestTimeout())
+            message = "not sent within the request timeout (" + DurationFormat.setting(settings.requestTimeout())
                     + "): the connection never became ready";
         } else {
             category = cause == null ? ErrorCategory.RESET : Failures.ofConnect(cause);
@@ -702,7 +702,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
 
     /** Says where and how long, which HttpCore's "300000000 NANOSECONDS" does not. */
     private String connectTimeoutMessage() {
-        return "connect to " + run.hostAndPort() + " timed out after " + Durations.inWords(settings.connectTimeout());
+        return "connect to " + run.hostAndPort() + " timed out after " + DurationFormat.setting(settings.connectTimeout());
     }
 
     /** Enforces the request timeout and restarts a client whose callbacks went missing. */

@@ -1,6 +1,6 @@
 package dev.loadtest.internal.engine.connection;
 
-import dev.loadtest.internal.engine.Durations;
+import dev.loadtest.DurationFormat;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -37,7 +37,7 @@ final class FailureStreak {
     /** Why the run gave up, after the last failure's own message. */
     String givenUp(long now) {
         return " (given up after " + inARow + " failures in a row over "
-                + Durations.inWords(Duration.ofNanos(now - sinceNanos)) + ")";
+                + DurationFormat.format(Duration.ofNanos(now - sinceNanos)) + ")";
     }
 
     /** How long to wait before the next connect: none after a success, then 1 ms, 2 ms, 4 ms ... 1 s. */

@@ -1,7 +1,7 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.ErrorCategory;
-import dev.loadtest.internal.engine.Durations;
+import dev.loadtest.internal.engine.HttpCoreTimes;
 import dev.loadtest.internal.engine.http2.GoAwayException;
 import java.net.ConnectException;
 import java.net.SocketException;
@@ -162,7 +162,7 @@ public final class Failures {
             return "stream reset by the peer with RST_STREAM " + GoAwayException.codeName(reset.getCode());
         }
         if (t instanceof SocketTimeoutException || t instanceof java.util.concurrent.TimeoutException) {
-            String after = Durations.inWords(text);
+            String after = HttpCoreTimes.inWords(text);
             return after == null ? (text.isEmpty() ? "timed out" : "timed out: " + text) : "timed out after " + after;
         }
         if (t instanceof ConnectException) {

@@ -1,6 +1,6 @@
 package dev.loadtest.internal.engine.http1;
 
-import dev.loadtest.internal.engine.Durations;
+import dev.loadtest.DurationFormat;
 import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.engine.connection.Exchange;
 import dev.loadtest.internal.engine.connection.NotProcessedException;
@@ -157,7 +157,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
             ioSession.close(CloseMode.GRACEFUL);   // idle
         } else {
             fail(new SocketTimeoutException("no data from the server for "
-                    + Durations.inWords(timeout.toDuration()) + " (the socket timeout)"));
+                    + DurationFormat.setting(timeout.toDuration()) + " (the socket timeout)"));
         }
     }
 

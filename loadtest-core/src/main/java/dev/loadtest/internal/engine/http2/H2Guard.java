@@ -1,6 +1,6 @@
 package dev.loadtest.internal.engine.http2;
 
-import dev.loadtest.internal.engine.TimeWords;
+import dev.loadtest.internal.engine.HttpCoreTimes;
 import dev.loadtest.internal.engine.connection.SetupException;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
@@ -167,10 +167,10 @@ public final class H2Guard implements HttpConnectionEventHandler {
     public void timeout(IOSession s, Timeout timeout) throws IOException {
         switch (waiting) {
             case SETTINGS -> throw new SocketTimeoutException("no HTTP/2 settings from the server at " + server
-                    + " within " + TimeWords.of(connectTimeout));
+                    + " within " + HttpCoreTimes.of(connectTimeout));
             case STREAMS -> throw new SocketTimeoutException("the server at " + server
                     + " allows no HTTP/2 stream (SETTINGS_MAX_CONCURRENT_STREAMS 0) and did not raise it within "
-                    + TimeWords.of(connectTimeout));
+                    + HttpCoreTimes.of(connectTimeout));
             default -> inner.timeout(s, timeout);
         }
     }

@@ -12,7 +12,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
-import dev.loadtest.internal.ResultBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.time.Duration;
 import java.util.EnumMap;

@@ -3,15 +3,15 @@ package dev.loadtest.internal.engine.connection;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.ErrorCategory;
-import dev.loadtest.internal.engine.Durations;
+import dev.loadtest.internal.engine.HttpCoreTimes;
 import dev.loadtest.internal.engine.http2.GoAwayException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
-import java.time.Duration;
 import org.apache.hc.core5.http.ConnectionClosedException;
 import org.apache.hc.core5.http2.H2Error;
 import org.apache.hc.core5.http2.H2StreamResetException;
+import org.apache.hc.core5.util.Timeout;
 import org.junit.jupiter.api.Test;
 
 /** Issue 12: error samples say what happened in words; what the server did not process is told apart. */
@@ -19,9 +19,9 @@ class FailuresTest {
 
     @Test
     void should_say_a_timeout_in_words_not_in_httpcore_units() {
-        assertThat(Failures.message(new SocketTimeoutException("2 SECONDS"))).isEqualTo("timed out after 2 s");
+        assertThat(Failures.message(new SocketTimeoutException("2 SECONDS"))).isEqualTo("timed out after 2s");
         assertThat(Failures.message(new SocketTimeoutException("300000000 NANOSECONDS")))
-                .isEqualTo("timed out after 300 ms");
+                .isEqualTo("timed out after 300ms");
         assertThat(Failures.message(new SocketTimeoutException(null))).isEqualTo("timed out");
     }
 
@@ -58,10 +58,11 @@ class FailuresTest {
     }
 
     @Test
-    void should_say_durations_in_words() {
-        assertThat(Durations.inWords(Duration.ofSeconds(2))).isEqualTo("2 s");
-        assertThat(Durations.inWords(Duration.ofMillis(1_500))).isEqualTo("1.5 s");
-        assertThat(Durations.inWords(Duration.ofMillis(250))).isEqualTo("250 ms");
-        assertThat(Durations.inWords("not a time")).isNull();
+    void should_say_httpcores_times_as_settings_are_written() {
+        assertThat(HttpCoreTimes.inWords("2 SECONDS")).isEqualTo("2s");
+        assertThat(HttpCoreTimes.inWords("1500 MILLISECONDS")).isEqualTo("1500ms");
+        assertThat(HttpCoreTimes.inWords("250000000 NANOSECONDS")).isEqualTo("250ms");
+        assertThat(HttpCoreTimes.of(Timeout.ofSeconds(90))).isEqualTo("1m30s");
+        assertThat(HttpCoreTimes.inWords("not a time")).isNull();
     }
 }

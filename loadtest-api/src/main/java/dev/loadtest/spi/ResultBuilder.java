@@ -1,4 +1,4 @@
-package dev.loadtest.internal;
+package dev.loadtest.spi;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
@@ -13,6 +13,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.internal.ResultFigures;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +21,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Builds {@link Result}s: the one way our modules construct them (the engine, the JSON reader,
- * {@code Results.merge}, test fixtures). Users get results from runs and never build them, so a figure added to
- * {@code Result} is a field here with a default, and no caller breaks.
+ * Builds {@link Result}s, for engines (this package is the engine SPI), for readers of stored results, and for
+ * tests of tools built on the library. It is the one way a {@code Result} is constructed: the engine, the JSON
+ * reader and {@code Results.merge} use it too. Users of {@link dev.loadtest.LoadTest} get results from runs and
+ * need none of this. A figure added to {@code Result} is a field here with a default, so no caller breaks.
  *
  * <pre>{@code
  * Result r = new ResultBuilder().test(test).duration(ofSeconds(1)).protocol("h2c").verdict(Verdict.OK)

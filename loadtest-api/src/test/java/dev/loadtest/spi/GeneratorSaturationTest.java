@@ -1,4 +1,4 @@
-package dev.loadtest.internal;
+package dev.loadtest.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

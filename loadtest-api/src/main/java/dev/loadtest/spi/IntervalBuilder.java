@@ -1,19 +1,21 @@
-package dev.loadtest.internal;
+package dev.loadtest.spi;
 
 import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LatencySummary;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.internal.IntervalFigures;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Builds {@link Interval}s: the one way our modules construct them (the engine's timeline, the JSON reader,
- * {@code Results.merge}, test fixtures), as {@link ResultBuilder} does for results. A figure added to
- * {@code Interval} is a field here with a default, and no caller breaks.
+ * Builds {@link Interval}s, for engines (this package is the engine SPI), for readers of stored results, and for
+ * tests of tools built on the library, as {@link ResultBuilder} does for results: the one way an {@code Interval}
+ * is constructed (the engine's timeline, the JSON reader and {@code Results.merge} use it too). A figure added to
+ * {@code Interval} is a field here with a default, so no caller breaks.
  *
  * <pre>{@code
  * Interval i = new IntervalBuilder().start(ofSeconds(2)).length(ofSeconds(1)).started(10).done(10)

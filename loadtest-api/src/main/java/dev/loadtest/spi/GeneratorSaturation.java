@@ -1,4 +1,4 @@
-package dev.loadtest.internal;
+package dev.loadtest.spi;
 
 import dev.loadtest.DurationFormat;
 import dev.loadtest.GeneratorLoad;
@@ -9,7 +9,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The rule "the generator was saturated": over the measured part of a run, the generator's process used at
+ * The rule "the generator was saturated", for engines (which measure their load with it and pass the answer to
+ * {@code Verdict.of}) and for the reports that say why: over the measured part of a run, the generator's process used at
  * least {@value #THRESHOLD_PERCENT} % of the CPU it can use. Then the run's throughput and latency may be the
  * generator's limit rather than the server's, whatever the model (a closed run has no scheduler lag to say
  * so; this rule does).
