@@ -25,7 +25,8 @@ import java.time.Duration;
  * @param heapUsedBytes heap in use: at the end of an interval; the highest seen at the interval ticks for a run
  * @param heapCommittedBytes heap the JVM holds from the operating system, likewise
  */
-public record GeneratorLoad(Duration elapsed, double coresUsed, int cores, long heapUsedBytes, long heapCommittedBytes) {
+public record GeneratorLoad(Duration elapsed, double coresUsed, int cores, long heapUsedBytes,
+                            long heapCommittedBytes) {
 
     /**
      * Checks the ranges.

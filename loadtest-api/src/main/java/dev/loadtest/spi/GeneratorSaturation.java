@@ -10,8 +10,8 @@ import java.util.Optional;
 
 /**
  * The rule "the generator was saturated", for engines (which measure their load with it and pass the answer to
- * {@code Verdict.of}) and for the reports that say why: over the measured part of a run, the generator's process used at
- * least {@value #THRESHOLD_PERCENT} % of the CPU it can use. Then the run's throughput and latency may be the
+ * {@code Verdict.of}) and for the reports that say why: over the measured part of a run, the generator's process
+ * used at least {@value #THRESHOLD_PERCENT} % of the CPU it can use. Then the run's throughput and latency may be the
  * generator's limit rather than the server's, whatever the model (a closed run has no scheduler lag to say
  * so; this rule does).
  *
@@ -30,6 +30,7 @@ public final class GeneratorSaturation {
 
     /** The share of the usable CPU at which the generator counts as saturated. */
     public static final double THRESHOLD = 0.90;
+    /** {@link #THRESHOLD} in percent, as the sentences print it. */
     public static final int THRESHOLD_PERCENT = 90;
 
     private GeneratorSaturation() {
