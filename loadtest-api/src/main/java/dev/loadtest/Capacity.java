@@ -2,7 +2,6 @@ package dev.loadtest;
 
 import dev.loadtest.internal.Blocking;
 import dev.loadtest.internal.capacity.Search;
-import dev.loadtest.internal.capacity.Texts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -201,8 +200,8 @@ public final class Capacity {
     @Override
     public String toString() {
         return "Capacity[" + template.build().unsharded().targets() + ", objective: " + objective + ", start "
-                + Texts.rate(startRate) + (maxRate < Stage.MAX_RATE ? ", max " + Texts.rate(maxRate) : "")
-                + ", resolution " + Texts.percent(resolution) + ", steps of " + DurationFormat.format(stepWarmUp)
+                + FigureFormat.rate(startRate) + (maxRate < Stage.MAX_RATE ? ", max " + FigureFormat.rate(maxRate) : "")
+                + ", resolution " + FigureFormat.percent(resolution) + ", steps of " + DurationFormat.format(stepWarmUp)
                 + " + " + DurationFormat.format(stepDuration) + "]";
     }
 
@@ -344,8 +343,8 @@ public final class Capacity {
          */
         public Capacity build() {
             if (maxRate < startRate) {
-                throw new IllegalStateException("maxRate (" + Texts.number(maxRate) + ") must be >= startRate ("
-                        + Texts.number(startRate) + ")");
+                throw new IllegalStateException("maxRate (" + FigureFormat.number(maxRate) + ") must be >= startRate ("
+                        + FigureFormat.number(startRate) + ")");
             }
             LoadTest first;
             try {
@@ -356,9 +355,9 @@ public final class Capacity {
             LoadTest whole = first.unsharded();
             double carried = carried(whole.clients(), whole.streams());
             if (startRate > carried) {
-                throw new IllegalStateException("startRate (" + Texts.number(startRate) + " req/s) is above what "
+                throw new IllegalStateException("startRate (" + FigureFormat.number(startRate) + " req/s) is above what "
                         + "the template's connections can carry: " + whole.clients() + " clients x "
-                        + whole.streams() + " streams / " + MIN_SERVICE_TIME_MILLIS + " ms = " + Texts.rate(carried)
+                        + whole.streams() + " streams / " + MIN_SERVICE_TIME_MILLIS + " ms = " + FigureFormat.rate(carried)
                         + " at most (each request holds its stream for its service time); start lower, or add "
                         + "clients or streams");
             }
@@ -378,7 +377,7 @@ public final class Capacity {
         private static double rate(String name, double value) {
             if (!(value > 0 && value <= Stage.MAX_RATE)) {
                 throw new IllegalArgumentException(name + " (" + value + ") must be within (0, "
-                        + Texts.number(Stage.MAX_RATE) + "] requests per second");
+                        + FigureFormat.number(Stage.MAX_RATE) + "] requests per second");
             }
             return value;
         }

@@ -8,6 +8,8 @@ package dev.loadtest;
 
 import dev.loadtest.internal.Blocking;
 import dev.loadtest.internal.Engines;
+import dev.loadtest.request.Feeder;
+import dev.loadtest.request.RequestSource;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -47,9 +49,14 @@ public final class LoadTest {
     private final Settings given;
     private final ShardPlan plan;
 
+    private final OptionalLong seed;
+
     private LoadTest(Settings given) {
         this.given = given;
         this.plan = ShardPlan.of(given);
+        this.seed = given.seed() != null ? OptionalLong.of(given.seed())
+                : given.requestSource() != null ? OptionalLong.of(new java.util.SplittableRandom().nextLong())
+                : OptionalLong.empty();
     }
 
     /**
@@ -144,7 +151,14 @@ public final class LoadTest {
         b.shardIndex = 0;
         b.shardCount = 1;
         b.startAt = null;
-        return b.build();
+        if (seed.isPresent()) {
+            b.seed = seed.getAsLong();   // the whole run's seed is its shards' (a picked one too)
+        }
+        // the request rules held for the shard and hold for the whole run; checking them again would read the
+        // feeder's file again, each time a shard's result is written, after the run (when it may be gone)
+        Settings whole = b.settings();
+        SettingsRules.check(whole);
+        return new LoadTest(whole);
     }
 
     /** The targets, in round-robin order. */
@@ -243,6 +257,25 @@ public final class LoadTest {
         return given.body() == null ? -1 : given.body().length;
     }
 
+    /** The source building each request, if one was given; without one every request is the same. */
+    public Optional<RequestSource> requestSource() {
+        return Optional.ofNullable(given.requestSource());
+    }
+
+    /** The feeder the request source reads rows from, if one was given. */
+    public Optional<Feeder> feeder() {
+        return Optional.ofNullable(given.feeder());
+    }
+
+    /**
+     * The seed of the requests' random generators: the one given to {@link Builder#seed(long)}, or with a
+     * request source, one picked when this test was built (so each test built afresh draws other numbers, and
+     * {@code result.test().seed()} replays a run); empty for a test without a request source nor a given seed.
+     */
+    public OptionalLong seed() {
+        return seed;
+    }
+
     /** Time allowed to open a connection (TCP and TLS). */
     public Duration connectTimeout() {
         return given.connectTimeout();
@@ -298,6 +331,11 @@ public final class LoadTest {
         private String method;
         private final List<Header> headers = new ArrayList<>();
         private byte[] body;
+        private RequestSource requestSource;
+        private Feeder feeder;
+        private Long seed;
+        /** {@link #path(String)} was called: a request source gives the paths itself. */
+        private boolean pathGiven;
         private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration requestTimeout = Duration.ofSeconds(30);
         private boolean keepAlive = true;
@@ -323,6 +361,9 @@ public final class LoadTest {
             method = s.method();
             headers.addAll(s.headers());
             body = s.body();
+            requestSource = s.requestSource();
+            feeder = s.feeder();
+            seed = s.seed();
             clients = s.clients();
             streams = s.streams();
             threads = s.threads();
@@ -373,6 +414,7 @@ public final class LoadTest {
                 resolved.add(Targets.withPath(base, path));
             }
             this.targets = List.copyOf(resolved);
+            this.pathGiven = true;
             return this;
         }
 
@@ -469,6 +511,60 @@ public final class LoadTest {
          */
         public static final long MAX_BODY_BYTES = 64L << 20;
 
+        /**
+         * Builds each request as it is sent, instead of sending the same one every time: the source is called once
+         * per request with its {@link dev.loadtest.request.RequestContext} (sequence number, client, a random
+         * generator seeded from {@link #seed(long)}, a {@link #feed(Feeder) feeder} row). A POST of JSON orders,
+         * each with a unique id:
+         *
+         * <pre>{@code
+         * Result result = LoadTest.target(URI.create("http://127.0.0.1:8080"))
+         *         .request(ctx -> Request.post("/orders")
+         *                 .jsonBody("{\"id\":" + ctx.sequence() + ",\"quantity\":" + (1 + ctx.random().nextInt(5)) + "}"))
+         *         .clients(10)
+         *         .requests(10_000)
+         *         .run();
+         * }</pre>
+         *
+         * <p>The source gives the method, the path (or an absolute URI of the target's server), headers and body; so
+         * {@link #method}, {@link #path} and {@link #body} cannot be given with it ({@link #build()} says so). The
+         * {@link #header headers} given here go with every request, except those the request names itself (in any
+         * case: the request's {@code Content-Type} wins). A source that throws, or returns {@code null}, makes that
+         * one request errored (never sent) with its message, and the run goes on; see {@link RequestSource} for the
+         * contract (thread-safety, speed). Default: none, every request is the same bytes, encoded once.
+         */
+        public Builder request(RequestSource source) {
+            this.requestSource = Objects.requireNonNull(source, "request source must not be null");
+            return this;
+        }
+
+        /**
+         * The rows a {@link #request(RequestSource) request source} reads with {@code ctx.row()}: a CSV or JSON Lines
+         * file, read through once before the run (a malformed row stops it there, naming the file and line), then
+         * row by row as requests ask. In a sharded run each shard takes its own rows ({@code k, k+n, ...}), so no
+         * two shards send the same row; {@link Feeder.Order#IN_ORDER in order} over all shards every row is sent
+         * once. An in-order feeder that runs out ends the run, as a reached count does; a counted run asking more
+         * requests than its rows is refused by {@link #build()}, with both numbers. Warm-up requests take rows too
+         * (so an in-order feeder may run out during a warm-up). Needs a request source.
+         */
+        public Builder feed(Feeder feeder) {
+            this.feeder = Objects.requireNonNull(feeder, "feeder must not be null");
+            return this;
+        }
+
+        /**
+         * The seed of the requests' random generators ({@code ctx.random()}, a random feeder, {@code {{uuid}}} and
+         * {@code {{randomInt A B}}} in templates): each client draws from generators derived from the seed and its
+         * index, so the same seed gives each client the same draws in the same order, on every JDK. Default: a
+         * seed picked when the test is built, which {@link LoadTest#seed()} and the result tell, so that a run can
+         * be replayed. The shards of one run are given the same seed (a sharded run with a request source needs
+         * one).
+         */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
         // ---- how hard and for how long: the whole run's, however many shards share it
 
         /** Connections to hold open, like h2load -c. Default 1; at least 1. */
@@ -486,7 +582,11 @@ public final class LoadTest {
             return this;
         }
 
-        /** I/O threads, like h2load -t. Default: the available processors, at most {@code clients}. */
+        /**
+         * I/O threads, like h2load -t. Default: the available processors, at most {@code clients}. A server on the
+         * same machine competes with them for the processors: beside a local server on 2 cores, 1 thread gave 18 %
+         * more requests per second than the default (issue 15); on a load machine of its own, keep or raise it.
+         */
         public Builder threads(int threads) {
             this.threads = atLeast("threads", threads, 1);
             return this;
@@ -712,12 +812,14 @@ public final class LoadTest {
         public LoadTest build() {
             Settings settings = settings();
             SettingsRules.check(settings);
+            RequestRules.check(settings, pathGiven);
             return new LoadTest(settings);
         }
 
         /** The settings as given so far, unchecked. */
         Settings settings() {
-            return new Settings(targets, method, headers, body, clients, streams, threads, requests, duration, warmUp,
+            return new Settings(targets, method, headers, body, requestSource, feeder, seed, clients, streams,
+                    threads, requests, duration, warmUp,
                     rate, stages == null ? List.of() : stages, maxBacklog, protocol, connectTimeout, requestTimeout,
                     keepAlive, sslContext, insecureTrustAll, interval, listeners, shardIndex, shardCount, startAt);
         }

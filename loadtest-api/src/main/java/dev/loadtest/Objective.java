@@ -1,6 +1,5 @@
 package dev.loadtest;
 
-import dev.loadtest.internal.capacity.Texts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -128,19 +127,19 @@ public final class Objective {
             }
         }
         double maxErrors = effectiveMaxErrorRate();
-        String requiredErrors = "<= " + Texts.percent(maxErrors);
+        String requiredErrors = "<= " + FigureFormat.percent(maxErrors);
         Requests q = result.requests();
         if (q.done() == 0) {
             breaches.add(new Breach("error rate", requiredErrors, "none (no request finished)"));
         } else if ((double) q.failed() / q.done() > maxErrors) {
-            breaches.add(new Breach("error rate", requiredErrors, Texts.percent((double) q.failed() / q.done())
+            breaches.add(new Breach("error rate", requiredErrors, FigureFormat.percent((double) q.failed() / q.done())
                     + " (" + q.failed() + " of " + q.done() + " requests failed)"));
         }
         if (result.rate().isPresent() && result.rate().get().achievedRatio() < Verdict.OVERLOADED_RATIO) {
             Rate rate = result.rate().get();
-            breaches.add(new Breach("achieved rate", ">= " + Texts.percent(Verdict.OVERLOADED_RATIO)
-                    + " of offered", Texts.rate(rate.achieved()) + " of " + Texts.rate(rate.offered()) + " ("
-                    + Texts.percent(rate.achievedRatio()) + ", overloaded)"));
+            breaches.add(new Breach("achieved rate", ">= " + FigureFormat.percent(Verdict.OVERLOADED_RATIO)
+                    + " of offered", FigureFormat.rate(rate.achieved()) + " of " + FigureFormat.rate(rate.offered()) + " ("
+                    + FigureFormat.percent(rate.achievedRatio()) + ", overloaded)"));
         }
         if (result.verdict() == Verdict.STALLED) {
             breaches.add(new Breach("verdict", "not stalled", "stalled (no connection completed a second request)"));
@@ -158,7 +157,7 @@ public final class Objective {
         for (LatencyLimit l : latencyLimits) {
             parts.add(l.name() + " <= " + DurationFormat.format(l.max()));
         }
-        parts.add("error rate <= " + Texts.percent(effectiveMaxErrorRate())
+        parts.add("error rate <= " + FigureFormat.percent(effectiveMaxErrorRate())
                 + (Double.isNaN(maxErrorRate) ? " (default)" : ""));
         parts.add("not overloaded");
         return String.join(", ", parts);
@@ -195,7 +194,7 @@ public final class Objective {
 
         /** {@code p99 response time}, {@code p99.9 response time}. */
         public String name() {
-            return Texts.percentileName(percentile) + " response time";
+            return FigureFormat.percentileName(percentile) + " response time";
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.loadtest;
 
+import dev.loadtest.request.Feeder;
+import dev.loadtest.request.RequestSource;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +24,9 @@ record Settings(
         String method,              // null: GET, or POST with a body
         List<Header> headers,
         byte[] body,                // null: none
+        RequestSource requestSource, // null: every request is the targets' in turn, with the method and body
+        Feeder feeder,              // null: none
+        Long seed,                  // null: picked when the test is built (LoadTest#seed)
         // how hard and for how long: the whole run's
         int clients,
         int streams,

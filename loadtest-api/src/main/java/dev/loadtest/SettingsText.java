@@ -29,7 +29,16 @@ final class SettingsText {
         if (!t.warmUp().isZero()) {
             s.append(", warmUp=").append(DurationFormat.setting(t.warmUp()));
         }
-        s.append(", protocol=").append(t.protocol()).append(", method=").append(t.method());
+        s.append(", protocol=").append(t.protocol());
+        if (t.requestSource().isPresent()) {
+            s.append(", requests built per request");   // the source gives each method, path and body
+        } else {
+            s.append(", method=").append(t.method());
+        }
+        t.feeder().ifPresent(feeder -> s.append(", feed=").append(feeder));
+        if (t.seed().isPresent()) {
+            s.append(", seed=").append(t.seed().getAsLong());
+        }
         if (!t.headers().isEmpty()) {
             s.append(", headers=").append(t.headers());
         }

@@ -56,8 +56,8 @@ final class ShardChecks {
     }
 
     /**
-     * What else every shard of one run shares: the request (headers as shown, body length), the whole run's
-     * size (requests, duration, rate) and a start time (see {@link #START_SKEW}). Headers compare as a JSON
+     * What else every shard of one run shares: the request (headers as shown, body length, the seed where both
+     * have one), the whole run's size (requests, duration, rate) and a start time (see {@link #START_SKEW}). Headers compare as a JSON
      * result records them, credentials redacted, so shards read back and shards in memory compare equal.
      */
     void sameRun(Result firstResult, Result result) {
@@ -65,6 +65,10 @@ final class ShardChecks {
         LoadTest t = result.test();
         same("headers", first.headers().toString(), t.headers().toString());
         same("body length", first.bodyLength(), t.bodyLength());
+        if (first.seed().isPresent() && t.seed().isPresent()) {
+            // a run's shards share its seed; a result without one (no request source) has none to compare
+            same("seed", first.seed().getAsLong(), t.seed().getAsLong());
+        }
         same("start time", first.startAt().isPresent() ? "set" : "none", t.startAt().isPresent() ? "set" : "none");
         if (first.startAt().isPresent()) {
             sameTime(firstResult, result);

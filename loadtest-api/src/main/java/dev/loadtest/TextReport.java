@@ -76,9 +76,14 @@ public final class TextReport {
             out.append("response time counts from each request's due time (corrected for coordinated omission); "
                     + "time for request from its send").append(System.lineSeparator());
         });
+        // part of the verdict's explanation, on its own line: a verdict of ok can still have measured a start-up
+        StartupBurst.of(r).ifPresent(burst -> out.append("start-up burst: ").append(burst.explanation())
+                .append(System.lineSeparator()));
         if (r.test().insecureTrustAll()) {
             out.append("TLS: certificates NOT verified (insecureTrustAll)").append(System.lineSeparator());
         }
+        r.test().seed().ifPresent(seed -> out.append(String.format(Locale.ROOT,
+                "seed: %d (the same seed sends each client the same requests again)%n", seed)));
         if (!r.errors().isEmpty()) {
             out.append("errors:").append(System.lineSeparator());
             for (Map.Entry<ErrorCategory, ErrorCount> e : r.errors().entrySet()) {

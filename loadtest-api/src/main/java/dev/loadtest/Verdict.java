@@ -9,6 +9,8 @@ import java.util.Optional;
  * What a run's figures say at a glance, from the practice of benchmark suites. When several apply,
  * the first in this order wins: numbers about the generator tell nothing about the server, a server
  * that never answered twice has no throughput to speak of, and failed requests matter more than slowness.
+ * A rate-driven run whose first second was far slower than the rest keeps its verdict, and its explanation says
+ * so: see {@link StartupBurst}, the one rule for that.
  *
  * <pre>{@code
  * if (result.verdict() != Verdict.OK) {

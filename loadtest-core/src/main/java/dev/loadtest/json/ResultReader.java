@@ -143,6 +143,10 @@ final class ResultReader {
             if (c.has(field)) {
                 b.body(Base64.getDecoder().decode(c.get(field).text()));
             }
+            field = "seed";
+            if (c.has(field)) {
+                b.seed(c.get(field).longValue());   // since formatVersion 2; absent without a request source
+            }
             field = "connectTimeoutMicros";
             b.connectTimeout(c.get(field).micros());
             field = "requestTimeoutMicros";

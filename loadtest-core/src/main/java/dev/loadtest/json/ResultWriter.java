@@ -125,6 +125,9 @@ final class ResultWriter {
             out.writeNumberField("bodyLength", t.bodyLength());
             out.writeStringField("body", Base64.getEncoder().encodeToString(t.body().orElseThrow()));
         }
+        if (t.seed().isPresent()) {
+            out.writeNumberField("seed", t.seed().getAsLong());   // replays a run whose requests were built per request
+        }
         micros("connectTimeoutMicros", t.connectTimeout());
         micros("requestTimeoutMicros", t.requestTimeout());
         out.writeBooleanField("keepAlive", t.keepAlive());

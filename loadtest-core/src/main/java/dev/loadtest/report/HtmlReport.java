@@ -184,6 +184,9 @@ public final class HtmlReport {
             if (r.stopped()) {
                 out.append("<p class=\"warning\">The run was stopped before its end: the figures are partial.</p>\n");
             }
+            // part of the verdict's explanation: a verdict of ok can still have measured a start-up
+            dev.loadtest.StartupBurst.of(r).ifPresent(burst -> out.append("<p class=\"warning\" id=\"startup-burst\">")
+                    .append("Start-up burst: ").append(escape(burst.explanation())).append(".</p>\n"));
             if (test.insecureTrustAll()) {
                 out.append("<p class=\"warning\">TLS certificates were NOT verified (insecureTrustAll).</p>\n");
             }

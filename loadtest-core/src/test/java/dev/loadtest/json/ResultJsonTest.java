@@ -480,6 +480,7 @@ class ResultJsonTest {
         assertThat(actual.requestTimeout()).isEqualTo(expected.requestTimeout());
         assertThat(actual.keepAlive()).isEqualTo(expected.keepAlive());
         assertThat(actual.insecureTrustAll()).isEqualTo(expected.insecureTrustAll());
+        assertThat(actual.seed()).isEqualTo(expected.seed());
         assertThat(actual.toString()).isEqualTo(expected.toString());
     }
 }

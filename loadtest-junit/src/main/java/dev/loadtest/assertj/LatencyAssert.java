@@ -3,8 +3,8 @@ package dev.loadtest.assertj;
 import static dev.loadtest.assertj.error.ShouldHaveLatencyAtMost.shouldHaveLatencyAtMost;
 import static dev.loadtest.assertj.error.ShouldHaveLatencyValues.shouldHaveLatencyValues;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.LatencyHistogram;
-import dev.loadtest.junit.internal.Format;
 import java.time.Duration;
 import java.util.Objects;
 import org.assertj.core.api.AbstractAssert;
@@ -72,7 +72,7 @@ public class LatencyAssert extends AbstractAssert<LatencyAssert, LatencyHistogra
         Objects.requireNonNull(max, "max must not be null");
         Duration value = valueAt(percentile);
         if (value.compareTo(max) > 0) {
-            throwAssertionError(shouldHaveLatencyAtMost(Format.percentileName(percentile), name, max, value,
+            throwAssertionError(shouldHaveLatencyAtMost(FigureFormat.percentileName(percentile), name, max, value,
                     actual.count()));
         }
         return myself;
@@ -84,7 +84,7 @@ public class LatencyAssert extends AbstractAssert<LatencyAssert, LatencyHistogra
      * @throws IllegalArgumentException if the percentile is outside [0, 100]
      */
     public DurationAssert percentile(double percentile) {
-        return figure(Format.percentileName(percentile), valueAt(percentile));
+        return figure(FigureFormat.percentileName(percentile), valueAt(percentile));
     }
 
     /** The median, {@code percentile(50)}. */

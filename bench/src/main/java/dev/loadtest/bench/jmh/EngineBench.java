@@ -83,20 +83,7 @@ public class EngineBench {
             + "Date: Mon, 30 Nov 2026 22:00:00 GMT\r\nContent-Type: text/plain\r\nContent-Length: 6\r\n"
             + "Connection: keep-alive\r\n\r\nhello\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
 
-    private final Http1ResponseParser parser = new Http1ResponseParser(new Http1ResponseParser.Listener() {
-        @Override
-        public boolean onHead(int status, long headerBytes) {
-            return true;
-        }
-
-        @Override
-        public void onBody(int bytes) {
-        }
-
-        @Override
-        public void onEnd(long trailerBytes, boolean keepAlive) {
-        }
-    });
+    private final Http1ResponseParser parser = new Http1ResponseParser(Http1ResponseParser.Listener.IGNORE);
 
     /** Http1Connection's read path for one response: the scan for status, header bytes and framing. */
     @Benchmark

@@ -1,5 +1,6 @@
 package dev.loadtest.internal.capacity;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityStep;
 import dev.loadtest.DurationFormat;
@@ -33,7 +34,7 @@ public final class AnswerText {
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "%4s  %-10s  %10s  %10s", "step", "phase", "offered", "achieved"));
         for (double p : percentiles) {
-            s.append(String.format(Locale.ROOT, "  %10s", "resp " + Texts.percentileName(p)));
+            s.append(String.format(Locale.ROOT, "  %10s", "resp " + FigureFormat.percentileName(p)));
         }
         s.append(String.format(Locale.ROOT, "  %10s  %8s  %-19s  %s", "serv p50", "errors", "verdict", "outcome"))
                 .append(NL);
@@ -41,7 +42,7 @@ public final class AnswerText {
             Result r = step.result();
             double achieved = r.rate().map(x -> x.achieved()).orElse(r.requestsPerSecond());
             s.append(String.format(Locale.ROOT, "%4d  %-10s  %10s  %10s", step.number(), step.phase().label(),
-                    Texts.number(step.rate()), Texts.number(Math.round(achieved * 10) / 10.0)));
+                    FigureFormat.number(step.rate()), FigureFormat.number(Math.round(achieved * 10) / 10.0)));
             for (double p : percentiles) {
                 s.append(String.format(Locale.ROOT, "  %10s", r.responseTime().isEmpty() ? "-"
                         : DurationFormat.fixed(r.responseTime().percentile(p))));
@@ -60,18 +61,18 @@ public final class AnswerText {
     public static String summary(CapacityAnswer a) {
         String objective = "objective: " + a.objective();
         return switch (a.conclusion()) {
-            case FOUND -> "capacity: " + Texts.rate(a.heldRate().getAsDouble()) + " held"
+            case FOUND -> "capacity: " + FigureFormat.rate(a.heldRate().getAsDouble()) + " held"
                     + (a.steps().stream().anyMatch(s -> s.phase() == CapacityStep.Phase.CONFIRMING && s.held())
-                    ? " (confirmed)" : "") + "; " + Texts.rate(a.failedRate().getAsDouble()) + " failed" + failure(a)
+                    ? " (confirmed)" : "") + "; " + FigureFormat.rate(a.failedRate().getAsDouble()) + " failed" + failure(a)
                     + NL + objective;
             case NOT_HELD_AT_START -> "the objective fails even at the starting rate, "
-                    + Texts.rate(a.failedRate().getAsDouble()) + failure(a) + "; start lower" + NL + objective;
+                    + FigureFormat.rate(a.failedRate().getAsDouble()) + failure(a) + "; start lower" + NL + objective;
             case GENERATOR_LIMITED -> "limited by the load generator at "
-                    + Texts.rate(Math.round(a.generatorRate().getAsDouble())) + ": no capacity figure"
+                    + FigureFormat.rate(Math.round(a.generatorRate().getAsDouble())) + ": no capacity figure"
                     + (a.heldRate().isPresent() ? " (the server held every step up to "
-                    + Texts.rate(a.heldRate().getAsDouble()) + ")" : "") + NL + "  "
+                    + FigureFormat.rate(a.heldRate().getAsDouble()) + ")" : "") + NL + "  "
                     + a.steps().get(a.steps().size() - 1).reason() + NL + objective;
-            case MAX_RATE_HELD -> "held " + Texts.rate(a.heldRate().getAsDouble()) + ", the highest rate searched"
+            case MAX_RATE_HELD -> "held " + FigureFormat.rate(a.heldRate().getAsDouble()) + ", the highest rate searched"
                     + ": the capacity is at least that (its ceiling was not searched)" + NL + objective;
             case STOPPED -> "stopped after " + a.steps().size() + (a.steps().size() == 1 ? " step" : " steps")
                     + ": " + bounds(a) + NL + objective;
@@ -86,7 +87,7 @@ public final class AnswerText {
         if (a.heldRate().isEmpty() && a.failedRate().isEmpty()) {
             return "no bounds yet";
         }
-        return "so far held " + (a.heldRate().isPresent() ? Texts.rate(a.heldRate().getAsDouble()) : "none")
-                + ", failed " + (a.failedRate().isPresent() ? Texts.rate(a.failedRate().getAsDouble()) : "none");
+        return "so far held " + (a.heldRate().isPresent() ? FigureFormat.rate(a.heldRate().getAsDouble()) : "none")
+                + ", failed " + (a.failedRate().isPresent() ? FigureFormat.rate(a.failedRate().getAsDouble()) : "none");
     }
 }

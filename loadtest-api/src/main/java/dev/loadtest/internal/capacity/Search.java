@@ -1,5 +1,6 @@
 package dev.loadtest.internal.capacity;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.Capacity;
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityAnswer.Conclusion;
@@ -196,7 +197,7 @@ public final class Search implements CapacityRun {
         try {
             return run.result().get();
         } catch (ExecutionException e) {
-            throw Blocking.failure(e, "step at " + Texts.rate(rate));
+            throw Blocking.failure(e, "step at " + FigureFormat.rate(rate));
         } finally {
             current = null;
         }

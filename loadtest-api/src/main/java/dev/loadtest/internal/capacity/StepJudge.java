@@ -1,5 +1,6 @@
 package dev.loadtest.internal.capacity;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.CapacityStep;
 import dev.loadtest.DurationFormat;
 import dev.loadtest.LatencyHistogram;
@@ -58,7 +59,7 @@ public final class StepJudge {
             Objective.LatencyLimit broken = brokenByServiceTime(result);
             if (broken != null) {
                 return new Judgement(CapacityStep.Outcome.FAILED, breaches, reason(breaches) + " (" + lag
-                        + ", but the server's own service time breaks it: " + Texts.percentileName(broken.percentile())
+                        + ", but the server's own service time breaks it: " + FigureFormat.percentileName(broken.percentile())
                         + " " + DurationFormat.format(result.serviceTime().percentile(broken.percentile())) + ")");
             }
             if (baseline != null && !serverKeptUp) {
@@ -125,11 +126,11 @@ public final class StepJudge {
         int slots = result.test().unsharded().clients() * result.test().streams();
         LatencyHistogram service = result.serviceTime();
         double carried = service.mean().isZero() ? Double.POSITIVE_INFINITY : slots * 1e9 / service.mean().toNanos();
-        return "achieved " + Texts.rate(rate.achieved()) + " of " + Texts.rate(rate.offered()) + " offered with no "
+        return "achieved " + FigureFormat.rate(rate.achieved()) + " of " + FigureFormat.rate(rate.offered()) + " offered with no "
                 + "failed request while the server kept up (service time p50 " + DurationFormat.format(median)
                 + (baseline == null ? "" : ", " + DurationFormat.format(baseline) + " at the first step") + "): "
                 + result.test().unsharded().clients() + " clients x " + result.test().streams() + " streams carry "
-                + "about " + Texts.rate(Math.round(carried)) + " at that service time; add clients or streams, "
+                + "about " + FigureFormat.rate(Math.round(carried)) + " at that service time; add clients or streams, "
                 + "or machines";
     }
 }

@@ -53,7 +53,10 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private static final AtomicInteger RUNS = new AtomicInteger();
 
     private final LoadTest test;
+    /** A static run's requests, encoded once; a run with a request source: one request to prime the send path. */
     private final List<RequestTemplate> templates = new ArrayList<>();
+    /** The run's request source and feeder, when it builds each request; null for a static run. */
+    private final RunRequests requestSources;
     private final Recorders recorders = new Recorders(this::ioThreadDied);
     private final CompletableFuture<Result> result = new CompletableFuture<>();
     private final AtomicBoolean finishing = new AtomicBoolean();
@@ -80,12 +83,18 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private ConcurrencyPlan concurrency;
     private long endNanos;
     private int ticks;
+    private boolean warmed;
 
     EngineRun(LoadTest test) {
         this.test = test;
-        byte[] body = test.body().orElse(null);
-        for (URI target : test.targets()) {
-            templates.add(new RequestTemplate(test, target, body));
+        this.requestSources = RunRequests.open(test);
+        if (requestSources == null) {
+            byte[] body = test.body().orElse(null);
+            for (URI target : test.targets()) {
+                templates.add(new RequestTemplate(test, target, body));
+            }
+        } else {
+            templates.add(requestSources.primer());
         }
         URI first = test.targets().get(0);
         this.tls = test.isHttps();
@@ -103,7 +112,22 @@ final class EngineRun implements LoadTestRun, SlotContext {
         this.timer = executor;
     }
 
+    /**
+     * Runs the paths of a connect and a request once, off the record, so that the run's clock, its connect
+     * times and its first requests do not count our class loading ({@link StartupWarming}); once per run. A run
+     * with a start time calls it before it waits, so that it starts on time.
+     */
+    void warm() {
+        if (!warmed) {
+            warmed = true;
+            StartupWarming.warm(test, templates.get(0));
+        }
+    }
+
     void start() {
+        if (!stopped) {
+            warm();
+        }
         Limits.checkDescriptors(test);
         phase = new Phase(test, System.nanoTime());
         if (stopped) {
@@ -115,7 +139,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         SlotSettings settings = SlotSettings.of(test);
         for (int i = 0; i < test.clients(); i++) {
             clients.add(new ConnectionSlot(i, this, settings, phase, recorders, connections,
-                    RequestSource.rotating(templates)));
+                    requestSources == null ? RequestSource.rotating(templates) : requestSources.client(i)));
         }
         activeClients.set(clients.size());
         listeners = new Listeners(test.listeners(), runId);
@@ -224,6 +248,19 @@ final class EngineRun implements LoadTestRun, SlotContext {
     public void stop() {
         stopped = true;
         finish();
+    }
+
+    @Override
+    public void requestsExhausted(String message) {
+        if (phase != null && phase.isIssuing()) {
+            phase.stopIssuing();   // each client ends once its requests in flight are done, as at a reached count
+            LOG.warn("{}", message);   // says that the run ends
+        }
+    }
+
+    @Override
+    public void requestNotBuilt(String message) {
+        requestSources.failed(message);
     }
 
     @Override
@@ -350,6 +387,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
         } finally {
             listeners.close();
             timer.shutdownNow();
+            if (requestSources != null) {
+                requestSources.close();
+            }
         }
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);

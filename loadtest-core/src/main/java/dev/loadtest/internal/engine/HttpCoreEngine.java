@@ -48,6 +48,7 @@ public final class HttpCoreEngine implements LoadTestEngine {
             Thread waiter = new Thread(() -> {
                 boolean stop = false;
                 try {
+                    run.warm();
                     long nanos = Duration.between(Instant.now(), at).toNanos();
                     stop = nanos > 0 && stopped.await(nanos, TimeUnit.NANOSECONDS);
                     if (stop) {

@@ -1,7 +1,7 @@
 package dev.loadtest.assertj.error;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.Requests;
-import dev.loadtest.junit.internal.Format;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
@@ -16,11 +16,11 @@ public class ShouldHaveErrorRateAtMost extends LoadTestMessage {
     public static ErrorMessageFactory shouldHaveErrorRateAtMost(double max, Requests actual) {
         if (actual.ended() == 0) {
             return new ShouldHaveErrorRateAtMost("%nExpecting an error rate of at most %s but no request finished",
-                    text(Format.percent(max)));
+                    text(FigureFormat.percent(max)));
         }
         return new ShouldHaveErrorRateAtMost("%nExpecting an error rate of at most %s but was %s (%s of %s requests "
-                + "failed)", text(Format.percent(max)),
-                text(Format.percent((double) actual.failed() / actual.ended())), text(actual.failed()),
+                + "failed)", text(FigureFormat.percent(max)),
+                text(FigureFormat.percent((double) actual.failed() / actual.ended())), text(actual.failed()),
                 text(actual.ended()));
     }
 

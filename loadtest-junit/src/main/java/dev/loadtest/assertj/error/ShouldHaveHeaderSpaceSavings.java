@@ -1,7 +1,7 @@
 package dev.loadtest.assertj.error;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.Traffic;
-import dev.loadtest.junit.internal.Format;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
@@ -15,8 +15,8 @@ public class ShouldHaveHeaderSpaceSavings extends LoadTestMessage {
     /** Savings below the least expected, a fraction from 0 to 1. */
     public static ErrorMessageFactory shouldHaveHeaderSpaceSavingsAtLeast(double min, Traffic actual) {
         return new ShouldHaveHeaderSpaceSavings("%nExpecting header space savings of at least %s but were %s "
-                + "(%s header bytes for %s decoded)", text(Format.percent(min)),
-                text(Format.percent(actual.headerSpaceSavings())), text(actual.headerBytes()),
+                + "(%s header bytes for %s decoded)", text(FigureFormat.percent(min)),
+                text(FigureFormat.percent(actual.headerSpaceSavings())), text(actual.headerBytes()),
                 text(actual.decodedHeaderBytes()));
     }
 

@@ -1,7 +1,7 @@
 package dev.loadtest.assertj.error;
 
 import dev.loadtest.DurationFormat;
-import dev.loadtest.junit.internal.Format;
+import dev.loadtest.FigureFormat;
 import java.time.Duration;
 import org.assertj.core.error.ErrorMessageFactory;
 

@@ -1,7 +1,7 @@
 package dev.loadtest.assertj.error;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.DurationFormat;
-import dev.loadtest.junit.internal.Format;
 import java.time.Duration;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -17,7 +17,7 @@ public class ShouldHaveThroughput extends LoadTestMessage {
     public static ErrorMessageFactory shouldHaveThroughputAtLeast(double min, double actual, long responses,
                                                                   Duration duration) {
         return new ShouldHaveThroughput("%nExpecting a throughput of at least %s but was %s (%s responses in %s)",
-                text(Format.rate(min)), text(Format.rate(actual)), text(responses),
+                text(FigureFormat.rate(min)), text(FigureFormat.rate(actual)), text(responses),
                 text(DurationFormat.format(duration)));
     }
 
@@ -25,7 +25,7 @@ public class ShouldHaveThroughput extends LoadTestMessage {
     public static ErrorMessageFactory shouldHaveThroughputAtMost(double max, double actual, long responses,
                                                                  Duration duration) {
         return new ShouldHaveThroughput("%nExpecting a throughput of at most %s but was %s (%s responses in %s)",
-                text(Format.rate(max)), text(Format.rate(actual)), text(responses),
+                text(FigureFormat.rate(max)), text(FigureFormat.rate(actual)), text(responses),
                 text(DurationFormat.format(duration)));
     }
 

@@ -1,9 +1,9 @@
 package dev.loadtest.assertj.error;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.Result;
 import dev.loadtest.TextReport;
 import dev.loadtest.Verdict;
-import dev.loadtest.junit.internal.Format;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**
@@ -23,8 +23,8 @@ public class ShouldHaveVerdict extends LoadTestMessage {
     private static String why(Result r) {
         return switch (r.verdict()) {
             case ERRORS -> ": " + r.requests().failed() + " of " + r.requests().ended() + " requests failed";
-            case OVERLOADED -> r.rate().map(rate -> ": achieved " + Format.rate(rate.achieved()) + " of "
-                    + Format.rate(rate.offered()) + " offered").orElse("");
+            case OVERLOADED -> r.rate().map(rate -> ": achieved " + FigureFormat.rate(rate.achieved()) + " of "
+                    + FigureFormat.rate(rate.offered()) + " offered").orElse("");
             case GENERATOR_SATURATED -> TextReport.whyGeneratorSaturated(r).map(why -> ": " + why).orElse("");
             case STALLED -> ": no connection completed a second request";
             case OK -> "";

@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.DurationFormat;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Requests;
@@ -46,7 +47,7 @@ public sealed interface Budget {
             Objects.requireNonNull(max, "max");
             Objects.requireNonNull(kind, "kind");
             if (statistic == Statistic.PERCENTILE && !(percentile > 0 && percentile <= 100)) {
-                throw new IllegalArgumentException("percentile (" + Format.factor(percentile)
+                throw new IllegalArgumentException("percentile (" + FigureFormat.factor(percentile)
                         + ") must be > 0 and <= 100");
             }
         }
@@ -75,7 +76,7 @@ public sealed interface Budget {
 
         private String statisticName() {
             return switch (statistic) {
-                case PERCENTILE -> Format.percentileName(percentile);
+                case PERCENTILE -> FigureFormat.percentileName(percentile);
                 case MEAN -> "mean";
                 case MAX -> "max";
             };
@@ -85,7 +86,7 @@ public sealed interface Budget {
         public Check check(Result result, double scale) {
             Duration limit = scale == 1 ? max : scaled(max, scale);
             String required = "<= " + DurationFormat.format(limit)
-                    + (scale == 1 ? "" : " (" + DurationFormat.format(max) + " × " + Format.factor(scale) + ")");
+                    + (scale == 1 ? "" : " (" + DurationFormat.format(max) + " × " + FigureFormat.factor(scale) + ")");
             LatencyHistogram h = kind.of(result);
             if (h.isEmpty()) {
                 return new Check(name(), required, "none (no response finished)", false);
@@ -126,11 +127,11 @@ public sealed interface Budget {
         @Override
         public Check check(Result result, double scale) {
             double limit = min / scale;
-            String required = ">= " + Format.rate(limit)
-                    + (scale == 1 ? "" : " (" + Format.number(min) + " / " + Format.factor(scale) + ")");
+            String required = ">= " + FigureFormat.rate(limit)
+                    + (scale == 1 ? "" : " (" + FigureFormat.number(min) + " / " + FigureFormat.factor(scale) + ")");
             double actual = result.requestsPerSecond();
             boolean responded = result.requests().responded() > 0;
-            return new Check(name(), required, responded ? Format.rate(actual) : "none (no response finished)",
+            return new Check(name(), required, responded ? FigureFormat.rate(actual) : "none (no response finished)",
                     responded && actual >= limit);
         }
     }
@@ -156,13 +157,13 @@ public sealed interface Budget {
 
         @Override
         public Check check(Result result, double scale) {
-            String required = "<= " + Format.percent(max);
+            String required = "<= " + FigureFormat.percent(max);
             Requests q = result.requests();
             if (q.ended() == 0) {
                 return new Check(name(), required, "none (no request finished)", false);
             }
             double rate = (double) q.failed() / q.ended();
-            return new Check(name(), required, Format.percent(rate) + " (" + q.failed() + " of " + q.ended()
+            return new Check(name(), required, FigureFormat.percent(rate) + " (" + q.failed() + " of " + q.ended()
                     + " requests failed" + failures(result) + ")", rate <= max);
         }
 

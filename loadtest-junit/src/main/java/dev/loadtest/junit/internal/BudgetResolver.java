@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.junit.LatencyBudget;
 import dev.loadtest.junit.LatencyKind;
 import dev.loadtest.junit.PerformanceBudget;
@@ -56,7 +57,7 @@ public final class BudgetResolver {
             List<LatencyBudget> latency = declaredRepeatable(level, LatencyBudget.class);
             for (LatencyBudget b : latency) {
                 add(declared, Budget.Latency.percentile(b.percentile(), duration(b.max(), "max", b, where(level)),
-                        b.of()), where(level), "@LatencyBudget(percentile = " + Format.factor(b.percentile()) + ")");
+                        b.of()), where(level), "@LatencyBudget(percentile = " + FigureFormat.factor(b.percentile()) + ")");
             }
             if (!inherit) {
                 budgets.clear();

@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.Capacity;
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityStep;
@@ -63,7 +64,7 @@ public record CapacityBudgetCheck(double minRate, Objective objective, double st
         double startRate = b.startRate() < 0 ? minRate / 4 : b.startRate();
         if (!(startRate > 0) || startRate > minRate) {
             throw new IllegalArgumentException(on + "startRate (" + b.startRate() + ") must be > 0 and <= minRate ("
-                    + Format.number(minRate) + ")");
+                    + FigureFormat.number(minRate) + ")");
         }
         Duration stepDuration = duration(on, "stepDuration", b.stepDuration());
         Duration stepWarmUp = duration(on, "stepWarmUp", b.stepWarmUp());
@@ -79,18 +80,18 @@ public record CapacityBudgetCheck(double minRate, Objective objective, double st
     /** Whether a step at {@code minRate} or above held the objective. */
     public Check check(CapacityAnswer answer) {
         boolean met = answer.steps().stream().anyMatch(s -> s.held() && s.rate() >= minRate);
-        String required = ">= " + Format.rate(minRate) + " within " + objective;
+        String required = ">= " + FigureFormat.rate(minRate) + " within " + objective;
         return new Check("capacity", required, actual(answer), met);
     }
 
     private static String actual(CapacityAnswer a) {
         return switch (a.conclusion()) {
-            case MAX_RATE_HELD -> Format.rate(a.heldRate().getAsDouble()) + " held";
-            case FOUND -> Format.rate(a.heldRate().getAsDouble()) + " held (" + Format.rate(a.failedRate()
+            case MAX_RATE_HELD -> FigureFormat.rate(a.heldRate().getAsDouble()) + " held";
+            case FOUND -> FigureFormat.rate(a.heldRate().getAsDouble()) + " held (" + FigureFormat.rate(a.failedRate()
                     .getAsDouble()) + " failed: " + a.failedStep().map(CapacityStep::reason).orElse("") + ")";
-            case NOT_HELD_AT_START -> "none held, failed already at the starting rate, " + Format.rate(a.failedRate()
+            case NOT_HELD_AT_START -> "none held, failed already at the starting rate, " + FigureFormat.rate(a.failedRate()
                     .getAsDouble()) + ": " + a.failedStep().map(CapacityStep::reason).orElse("");
-            case GENERATOR_LIMITED -> "unknown: limited by the load generator at " + Format.rate(Math.round(
+            case GENERATOR_LIMITED -> "unknown: limited by the load generator at " + FigureFormat.rate(Math.round(
                     a.generatorRate().getAsDouble())) + " (" + a.steps().get(a.steps().size() - 1).reason() + ")";
             case STOPPED -> "unknown: the search stopped after " + a.steps().size() + " steps";
         };

@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.FigureFormat;
 import dev.loadtest.Redaction;
 import java.util.List;
 
@@ -24,7 +25,7 @@ public final class ReportText {
         }
         s.append("budgets (").append(settings.mode() == Settings.Mode.ENFORCE ? "enforced" : "report only");
         if (settings.scale() != 1) {
-            s.append(", scale ").append(Format.factor(settings.scale()));
+            s.append(", scale ").append(FigureFormat.factor(settings.scale()));
         }
         s.append("):").append(NL);
         for (Check c : run.checks()) {

@@ -262,7 +262,7 @@ final class CapacityCommand implements Callable<Integer> {
         if (request.inputFile != null) {
             throw usage(spec, "-i does not apply to a capacity search: give the URIs on the command line");
         }
-        LoadTest.Builder b = LoadTest.target(uris.toArray(String[]::new));
+        LoadTest.Builder b = RequestTemplates.target(spec, request, uris);
         b.clients(load.clients).streams(load.streams);
         TestFromFlags.connectionsAndRequests(b, spec, load, request, uris.get(0));
         return b;

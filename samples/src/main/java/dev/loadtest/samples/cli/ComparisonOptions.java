@@ -35,8 +35,11 @@ final class ComparisonOptions {
             + "within (0.5, 1). Default: 0.95.")
     Double confidence;
 
+    /** In the main command also the run's seed ({@link RequestOptions#seed}): one flag, one number to replay. */
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the bootstrap: the same files and seed give "
-            + "the same intervals. Default: 1.")
+            + "the same intervals. Default: 1. In a run, also the seed of {{uuid}}, {{randomInt A B}} and "
+            + "--feed-order random: the same seed sends each client the same requests (default: one picked and "
+            + "shown in the report).")
     Long seed;
 
     /**

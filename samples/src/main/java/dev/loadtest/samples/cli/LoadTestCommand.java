@@ -190,6 +190,7 @@ public final class LoadTestCommand implements Callable<Integer> {
         List<String> targets = TargetFlags.read(spec, uris, request.inputFile);
         boolean demo = targets.isEmpty();
         output.check(spec);
+        request.seed = baseline.comparison.seed;   // one --seed: the run's and the baseline comparison's
         TestFromFlags flags = new TestFromFlags(spec, load, request, rate, output, shard, environment);
         // every check before any load (and before the demo server starts): the settings (the builder's
         // rules; the demo's port is not known yet, any valid one stands in for it), the host, the files

@@ -4,6 +4,7 @@ import static dev.loadtest.samples.cli.CommandFlags.given;
 import static dev.loadtest.samples.cli.CommandFlags.matched;
 import static dev.loadtest.samples.cli.CommandFlags.usage;
 
+import dev.loadtest.Header;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
 import dev.loadtest.Redaction;
@@ -64,7 +65,7 @@ final class TestFromFlags {
     LoadTest build(List<String> targets, boolean demo) {
         checkFlags();
         try {
-            LoadTest.Builder b = LoadTest.target(targets.toArray(String[]::new));
+            LoadTest.Builder b = RequestTemplates.target(spec, request, targets);
             int clients = demo && !matched(spec, "-c") ? DEMO_CONCURRENCY : load.clients;
             b.clients(clients);
             b.streams(demo && !matched(spec, "-m") ? DEMO_CONCURRENCY : load.streams);
@@ -96,12 +97,15 @@ final class TestFromFlags {
         if (load.insecure) {
             b.insecureTrustAll();
         }
-        for (String header : request.headers) {
-            int colon = header.indexOf(':', 1);   // h2load's -H ':authority: x' has a leading colon
-            if (colon < 0) {
-                throw usage(spec, "-H '" + Redaction.headerLine(header) + "' must be NAME: VALUE");
-            }
-            b.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
+        if (request.seed != null) {
+            b.seed(request.seed);
+        }
+        if (request.templated) {
+            return;   // RequestTemplates put -H, -d and --method into the template source
+        }
+        for (String line : request.headers) {
+            Header header = header(spec, line);
+            b.header(header.name(), header.value());
         }
         if (request.data != null) {
             b.body(request.data);
@@ -109,6 +113,15 @@ final class TestFromFlags {
         if (request.method != null) {
             b.method(request.method);
         }
+    }
+
+    /** An -H line's name and value. */
+    static Header header(CommandSpec spec, String line) {
+        int colon = line.indexOf(':', 1);   // h2load's -H ':authority: x' has a leading colon
+        if (colon < 0) {
+            throw usage(spec, "-H '" + Redaction.headerLine(line) + "' must be NAME: VALUE");
+        }
+        return new Header(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.loadtest.internal.engine.schedule.Issuing;
 import dev.loadtest.internal.engine.schedule.OpenIssuing;
 import dev.loadtest.internal.engine.schedule.Phase;
 import dev.loadtest.internal.engine.schedule.Scheduler;
+import dev.loadtest.request.FeederExhaustedException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -241,7 +242,9 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
                 if (due == Issuing.NONE) {
                     break;
                 }
-                issue(due, issuing.nextWasLate(), now);
+                if (!issue(due, issuing.nextWasLate(), now)) {
+                    now = System.nanoTime();   // a source failing every request must still see the deadline
+                }
             }
         }
         settle();
@@ -253,8 +256,34 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
                 && (settings.keepAlive() || sentOnConnection + inFlight.size() == 0);
     }
 
-    private void issue(long dueNanos, boolean late, long now) {
-        send(new Exchange(this, requests.next(), phase, dueNanos, late), now);
+    /** Returns false if the request could not be built (see {@link #notBuilt}). */
+    private boolean issue(long dueNanos, boolean late, long now) {
+        RequestTemplate request;
+        try {
+            request = requests.next();
+        } catch (RuntimeException e) {
+            notBuilt(dueNanos, e);
+            return false;
+        }
+        send(new Exchange(this, request, phase, dueNanos, late), now);
+        return true;
+    }
+
+    /**
+     * The run's request source could not give this request. A feeder that ran out ends the run as a reached count
+     * does (the run stops issuing, what is in flight finishes); anything else makes this one request errored and
+     * never issued, with the exception's message, and the run goes on.
+     */
+    private void notBuilt(long dueNanos, RuntimeException e) {
+        if (e instanceof FeederExhaustedException) {
+            run.requestsExhausted(e.getMessage());
+            return;
+        }
+        String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+        run.requestNotBuilt(message);
+        if (issuing.measuredWhenNotSent(dueNanos)) {
+            recorders.get().notIssued(ErrorCategory.OTHER, "request source: " + message, 1);
+        }
     }
 
     private void send(Exchange exchange, long now) {

@@ -1,16 +1,18 @@
 package dev.loadtest.internal.engine.connection;
 
-import dev.loadtest.Header;
 import dev.loadtest.LoadTest;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.EntityDetails;
+import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpVersion;
 import org.apache.hc.core5.http.impl.BasicEntityDetails;
+import org.apache.hc.core5.http.message.BasicHeader;
 import org.apache.hc.core5.http.message.BasicHttpRequest;
 import org.apache.hc.core5.http.message.BasicLineFormatter;
 import org.apache.hc.core5.http.message.RequestLine;
@@ -27,38 +29,76 @@ public final class RequestTemplate {
     private final String scheme;
     private final URIAuthority authority;
     private final String path;
-    private final org.apache.hc.core5.http.Header[] headers;
+    private final Header[] headers;
     private final byte[] body;
     private final EntityDetails entityDetails;
-    /** The HTTP/1.1 request head, encoded once: the same bytes HttpCore would write for each request. */
-    private final byte[] http1Head;
+    /**
+     * The HTTP/1.1 request head, encoded once: the same bytes HttpCore would write for each request. A static
+     * run's is encoded when it is made; a request built per send encodes its own when first asked.
+     */
+    private byte[] http1Head;
     private final boolean head;
     /** The user set {@code Expect: 100-continue}: see {@link #newRequest()}. */
     private final boolean expectContinue;
 
     public RequestTemplate(LoadTest test, URI target, byte[] body) {
-        this.method = test.method();
+        this(test.method(), target.getScheme().toLowerCase(java.util.Locale.ROOT),
+                new URIAuthority(target.getHost(), target.getPort()), pathOf(target), withUserAgent(test.headers()),
+                body, true);
+    }
+
+    /**
+     * A request built for one send (a request source's): its own method, path, headers and body, on the run's
+     * scheme and authority. Its HTTP/1.1 head is encoded when an HTTP/1.1 connection first asks for it, so an
+     * HTTP/2 run never encodes one.
+     */
+    RequestTemplate(String method, String scheme, URIAuthority authority, String path, Header[] headers, byte[] body) {
+        this(method, scheme, authority, path, headers, body, false);
+    }
+
+    private RequestTemplate(String method, String scheme, URIAuthority authority, String path, Header[] headers,
+                            byte[] body, boolean encodeNow) {
+        this.method = method;
         this.head = "HEAD".equalsIgnoreCase(method);
-        this.scheme = target.getScheme().toLowerCase(java.util.Locale.ROOT);
-        this.authority = new URIAuthority(target.getHost(), target.getPort());
+        this.scheme = scheme;
+        this.authority = authority;
+        this.path = path;
+        this.headers = headers;
+        this.expectContinue = body != null && expectsContinue(headers);
+        this.body = body;
+        this.entityDetails = body == null ? null : new BasicEntityDetails(body.length, contentType(headers));
+        this.http1Head = encodeNow ? encodeHttp1Head(newRequest(), entityDetails) : null;
+    }
+
+    private static String pathOf(URI target) {
         String rawPath = target.getRawPath() == null || target.getRawPath().isEmpty() ? "/" : target.getRawPath();
-        this.path = target.getRawQuery() == null ? rawPath : rawPath + "?" + target.getRawQuery();
-        boolean hasUserAgent = test.headers().stream().anyMatch(h -> h.name().equalsIgnoreCase("user-agent"));
-        int extra = hasUserAgent ? 0 : 1;
-        this.headers = new org.apache.hc.core5.http.Header[test.headers().size() + extra];
+        return target.getRawQuery() == null ? rawPath : rawPath + "?" + target.getRawQuery();
+    }
+
+    /** The headers as HttpCore's, with our User-Agent unless one is given. */
+    static Header[] withUserAgent(List<dev.loadtest.Header> given) {
+        boolean hasUserAgent = false;
+        for (dev.loadtest.Header h : given) {
+            hasUserAgent |= h.name().equalsIgnoreCase("user-agent");
+        }
+        Header[] headers = new Header[given.size() + (hasUserAgent ? 0 : 1)];
         int i = 0;
-        for (Header h : test.headers()) {
-            headers[i++] = new org.apache.hc.core5.http.message.BasicHeader(h.name(), h.value());
+        for (dev.loadtest.Header h : given) {
+            headers[i++] = new BasicHeader(h.name(), h.value());
         }
         if (!hasUserAgent) {
-            headers[i] = new org.apache.hc.core5.http.message.BasicHeader("User-Agent", USER_AGENT);
+            headers[i] = new BasicHeader("User-Agent", USER_AGENT);
         }
-        this.expectContinue = body != null && test.headers().stream().anyMatch(
-                h -> h.name().equalsIgnoreCase("expect") && h.value().strip().equalsIgnoreCase("100-continue"));
-        this.body = body;
-        this.entityDetails = body == null ? null
-                : new BasicEntityDetails(body.length, contentType(test));
-        this.http1Head = encodeHttp1Head(newRequest(), entityDetails);
+        return headers;
+    }
+
+    private static boolean expectsContinue(Header[] headers) {
+        for (Header h : headers) {
+            if (h.getName().equalsIgnoreCase("expect") && h.getValue().strip().equalsIgnoreCase("100-continue")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -78,7 +118,7 @@ public final class RequestTemplate {
         BasicLineFormatter.INSTANCE.formatRequestLine(text,
                 new RequestLine(request.getMethod(), request.getRequestUri(), HttpVersion.HTTP_1_1));
         text.append("\r\n");
-        for (org.apache.hc.core5.http.Header h : request.getHeaders()) {
+        for (Header h : request.getHeaders()) {
             BasicLineFormatter.INSTANCE.formatHeader(text, h);
             text.append("\r\n");
         }
@@ -113,9 +153,16 @@ public final class RequestTemplate {
         return body == null ? null : ByteBuffer.wrap(body).asReadOnlyBuffer();
     }
 
-    /** A fresh view of the encoded HTTP/1.1 head. */
+    /** A fresh view of the encoded HTTP/1.1 head; a request built for one send encodes it here, once. */
     public ByteBuffer http1Head() {
-        return ByteBuffer.wrap(http1Head);
+        byte[] encoded = http1Head;
+        if (encoded == null) {
+            // one exchange at a time uses it (a retry after the first send ended, handed over through HttpCore's
+            // queues): no race to guard
+            encoded = encodeHttp1Head(newRequest(), entityDetails);
+            http1Head = encoded;
+        }
+        return ByteBuffer.wrap(encoded);
     }
 
     /** HEAD: the response has no body, whatever its head says. */
@@ -123,9 +170,13 @@ public final class RequestTemplate {
         return head;
     }
 
-    private static ContentType contentType(LoadTest test) {
-        return test.headers().stream().filter(h -> h.name().equalsIgnoreCase("content-type")).findFirst()
-                .map(h -> ContentType.parseLenient(h.value())).orElse(null);
+    private static ContentType contentType(Header[] headers) {
+        for (Header h : headers) {
+            if (h.getName().equalsIgnoreCase("content-type")) {
+                return ContentType.parseLenient(h.getValue());
+            }
+        }
+        return null;
     }
 
     /** See {@link #newRequest()}: the Expect header is on the wire, HttpCore does not wait for its 100. */
@@ -138,7 +189,7 @@ public final class RequestTemplate {
         }
 
         @Override
-        public org.apache.hc.core5.http.Header getFirstHeader(String name) {
+        public Header getFirstHeader(String name) {
             return "Expect".equalsIgnoreCase(name) ? null : super.getFirstHeader(name);
         }
     }

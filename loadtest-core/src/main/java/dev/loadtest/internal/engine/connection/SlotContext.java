@@ -33,6 +33,15 @@ public interface SlotContext {
     /** The slot has no more work and its connection is closed. */
     void slotDone();
 
+    /**
+     * The request source has no more requests (an in-order feeder sent its last row): the run stops issuing and
+     * ends once what is in flight is done, as a counted run ends at its count. Safe from any slot's lock.
+     */
+    void requestsExhausted(String message);
+
+    /** The request source failed to give a request, with this message: said once per distinct message. */
+    void requestNotBuilt(String message);
+
     /** A request went out over HTTP/2 ({@code true}) or HTTP/1.1: the run's protocol, for the result. */
     void protocolSeen(boolean http2);
 }

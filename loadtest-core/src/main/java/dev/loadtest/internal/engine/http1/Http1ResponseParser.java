@@ -44,6 +44,22 @@ public final class Http1ResponseParser {
          * when the connection can carry no other response.
          */
         void onEnd(long trailerBytes, boolean keepAlive);
+
+        /** Takes every response and keeps nothing: for parsing off the record (the start-up's warming). */
+        Listener IGNORE = new Listener() {
+            @Override
+            public boolean onHead(int status, long headerBytes) {
+                return true;
+            }
+
+            @Override
+            public void onBody(int bytes) {
+            }
+
+            @Override
+            public void onEnd(long trailerBytes, boolean keepAlive) {
+            }
+        };
     }
 
     /** Longest head line or chunk line taken; a longer one is refused, not buffered without end. */

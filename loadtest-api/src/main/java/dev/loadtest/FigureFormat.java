@@ -1,16 +1,22 @@
-package dev.loadtest.junit.internal;
+package dev.loadtest;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * Numbers as budget and assertion messages print them: short, exact where the user wrote them, two decimals at
- * most where measured. Durations: {@link dev.loadtest.DurationFormat#format} and
- * {@link dev.loadtest.DurationFormat#beside}.
+ * Numbers as budgets, assertions and capacity answers print them: short, exact where the user wrote them, two
+ * decimals at most where measured, no exponent. Durations have their own: {@link DurationFormat}; the h2load-style
+ * report's units: {@link TextReport}.
+ *
+ * <pre>{@code
+ * FigureFormat.rate(1733.921)        // "1733.92 req/s"
+ * FigureFormat.percent(0.001)        // "0.1%"
+ * FigureFormat.percentileName(99.9)  // "p99.9"
+ * }</pre>
  */
-public final class Format {
+public final class FigureFormat {
 
-    private Format() {
+    private FigureFormat() {
     }
 
     /** A request rate: {@code 2000 req/s}, {@code 1733.92 req/s}. */
@@ -21,7 +27,7 @@ public final class Format {
     /** A fraction as a percentage with up to four decimals: 0.001 is {@code 0.1%}, 1 is {@code 100%}. */
     public static String percent(double fraction) {
         if (!Double.isFinite(fraction)) {
-            return fraction + "";
+            return Double.toString(fraction);
         }
         return new BigDecimal(fraction * 100).setScale(4, RoundingMode.HALF_UP).stripTrailingZeros()
                 .toPlainString() + "%";
@@ -32,7 +38,9 @@ public final class Format {
         if (!Double.isFinite(value)) {
             return Double.toString(value);
         }
-        return decimal(new BigDecimal(value));
+        BigDecimal rounded = new BigDecimal(value).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros();
+        return rounded.scale() < 0 ? rounded.setScale(0, RoundingMode.UNNECESSARY).toPlainString()
+                : rounded.toPlainString();
     }
 
     /** A factor as given, without a needless {@code .0}: {@code 2}, {@code 1.5}, {@code 0.000001}. */
@@ -46,11 +54,5 @@ public final class Format {
     /** A percentile's name: {@code p99}, {@code p99.9}, {@code p50}. */
     public static String percentileName(double percentile) {
         return "p" + factor(percentile);
-    }
-
-    private static String decimal(BigDecimal value) {
-        BigDecimal rounded = value.setScale(2, RoundingMode.HALF_UP).stripTrailingZeros();
-        return rounded.scale() < 0 ? rounded.setScale(0, RoundingMode.UNNECESSARY).toPlainString()
-                : rounded.toPlainString();
     }
 }

@@ -1,0 +1,84 @@
+package dev.loadtest.internal.engine;
+
+import dev.loadtest.internal.engine.connection.RequestTemplate;
+import dev.loadtest.internal.engine.http1.Http1ResponseParser;
+import dev.loadtest.internal.engine.record.WorkerStats;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.message.BasicHeader;
+import org.apache.hc.core5.http2.frame.DefaultFrameFactory;
+import org.apache.hc.core5.http2.hpack.HPackDecoder;
+import org.apache.hc.core5.http2.hpack.HPackEncoder;
+import org.apache.hc.core5.http2.impl.DefaultH2RequestConverter;
+import org.apache.hc.core5.http2.impl.DefaultH2ResponseConverter;
+import org.apache.hc.core5.util.ByteArrayBuffer;
+
+/**
+ * Runs each step of a request's life once, off the record, before a run's first connect: the run's request
+ * encoded for HTTP/1.1 and HTTP/2 (HPACK), canned responses parsed by our HTTP/1.1 parser and decoded by
+ * HttpCore's HPACK decoder, every kind of figure recorded into a throwaway {@link WorkerStats}. In a fresh JVM the first request pays for loading, verifying and
+ * linking all those classes, tens of milliseconds on a busy machine (issue 15), and would report them as the
+ * server's time; done here, the measured part starts with them loaded.
+ *
+ * <p>Nothing here touches the network or the run's figures. What the JIT compiles later is not moved: that
+ * takes thousands of requests, and belongs to {@code warmUp}.
+ */
+final class RequestPathWarming {
+
+    private static final byte[] RESPONSES = ("HTTP/1.1 200 OK\r\nContent-Length: 14\r\nContent-Type: text/plain\r\n\r\n"
+            + "Hello, World!\n"
+            + "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nHello\r\n0\r\nX-Trailer: t\r\n\r\n")
+            .getBytes(StandardCharsets.ISO_8859_1);
+    private static final long ONE_MILLISECOND = 1_000_000;
+
+    private RequestPathWarming() {
+    }
+
+    static void run(RequestTemplate template) throws Exception {
+        template.http1Head();
+        template.body();
+        parseHttp1();
+        record();
+        hpack(template);
+    }
+
+    private static void parseHttp1() throws Exception {
+        Http1ResponseParser parser = new Http1ResponseParser(Http1ResponseParser.Listener.IGNORE);
+        parser.parse(RESPONSES, 0, RESPONSES.length);
+    }
+
+    /** The request as HttpCore's HTTP/2 multiplexer writes it, and a response as it reads one. */
+    private static void hpack(RequestTemplate template) throws Exception {
+        List<Header> request = DefaultH2RequestConverter.INSTANCE.convert(template.newRequest());
+        HPackEncoder encoder = new HPackEncoder(4096, StandardCharsets.US_ASCII);
+        ByteArrayBuffer block = new ByteArrayBuffer(256);
+        encoder.encodeHeaders(block, request, true);
+        block.clear();
+        encoder.encodeHeaders(block, List.of(new BasicHeader(":status", "200"),
+                new BasicHeader("content-length", "14")), true);
+        ByteBuffer wire = ByteBuffer.wrap(block.array(), 0, block.length());
+        HPackDecoder decoder = new HPackDecoder(4096, StandardCharsets.US_ASCII);
+        HttpResponse response = DefaultH2ResponseConverter.INSTANCE.convert(decoder.decodeHeaders(wire));
+        response.getCode();
+        DefaultFrameFactory.INSTANCE.createHeaders(1, ByteBuffer.wrap(block.array(), 0, block.length()), true, false);
+        DefaultFrameFactory.INSTANCE.createData(1, ByteBuffer.allocate(14), true);
+    }
+
+    /** Every figure a request leaves, into stats no run reads. */
+    private static void record() {
+        WorkerStats stats = new WorkerStats();
+        stats.connectionOpened();
+        stats.connectTime(ONE_MILLISECOND);
+        stats.timeToFirstByte(ONE_MILLISECOND);
+        stats.started(false);
+        stats.sent(100);
+        stats.received(100);
+        stats.headerBytes(20, 40);
+        stats.dataBytes(14);
+        stats.scheduled(ONE_MILLISECOND);
+        stats.responded(200, ONE_MILLISECOND, true, ONE_MILLISECOND);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.loadtest.internal.engine;
+
+import dev.loadtest.LoadTest;
+import dev.loadtest.internal.engine.connection.RequestTemplate;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * What a run does before its first connect and before its clock starts, so that what it measures starts warm
+ * (issue 15): the target's host names resolved, each step of a request run once off the record
+ * ({@link RequestPathWarming}), and one throwaway loopback connection of the run's kind per JVM
+ * ({@link ConnectPathWarming}). Without it a rate-driven run with no warm-up reported, as its first second's
+ * corrected p99, 50 to 300 ms of our own class loading and first use, on an idle server that answers in 2.
+ *
+ * <p>Best effort: a step that fails leaves its path cold, logged at debug level, and the run goes on (a host
+ * that does not resolve fails at its connect, with the connect's message).
+ */
+final class StartupWarming {
+
+    private static final Log LOG = Log.of(StartupWarming.class);
+
+    private StartupWarming() {
+    }
+
+    static void warm(LoadTest test, RequestTemplate template) {
+        try {
+            RequestPathWarming.run(template);
+        } catch (Exception | LinkageError e) {
+            LOG.debug("warming the request path failed; the first requests may take longer", e);
+        }
+        resolve(test);
+        ConnectPathWarming.once(test);
+    }
+
+    /**
+     * Resolves the targets' host names as HttpCore's resolver will at each connect (the JDK caches the answer,
+     * 30 s by default): the first lookup also loads the JDK's name service, and a slow DNS server would
+     * otherwise be counted in the connect time of the first connections.
+     */
+    private static void resolve(LoadTest test) {
+        Set<String> hosts = new LinkedHashSet<>();
+        for (URI target : test.targets()) {
+            hosts.add(target.getHost());
+        }
+        for (String host : hosts) {
+            try {
+                InetAddress.getAllByName(host);
+            } catch (UnknownHostException | SecurityException e) {
+                LOG.debug("cannot resolve " + host + " before the run; its connects will say why", e);
+            }
+        }
+    }
+}
