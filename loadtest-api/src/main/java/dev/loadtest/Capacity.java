@@ -49,7 +49,8 @@ import java.util.Objects;
  * limit when:
  * <ul>
  * <li>its verdict is {@linkplain Verdict#GENERATOR_SATURATED generator-saturated} (our scheduler's lag p99 over
- *     10 ms), it broke the objective, and the server kept up and its own service time (at each limit's percentile,
+ *     10 ms, or our CPU at the cores we can use), it broke the objective, and the server kept up and its own
+ *     service time (at each limit's percentile,
  *     less our lag at that percentile: a stall of this whole machine delays our reading of responses too) breaks
  *     no limit. Such a step is run once more first: once can be a passing stall. A saturated step that held the
  *     objective held (our lag only adds to response times); one whose server broke a limit or slowed down failed;</li>

@@ -1,11 +1,14 @@
 package dev.loadtest;
 
+import dev.loadtest.internal.IntervalFigures;
+import dev.loadtest.spi.IntervalBuilder;
 import java.time.Duration;
-import java.util.Objects;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * The figures of one interval of a run's timeline (default 1 s), like h2load --interval or vegeta -every.
+ * Immutable and safe to share between threads.
  *
  * <pre>{@code
  * for (Interval i : result.intervals()) {
@@ -13,50 +16,46 @@ import java.util.Optional;
  * }
  * }</pre>
  *
- * @param start from the start of the measured phase
- * @param length the interval's length (the last one may be shorter)
- * @param started requests sent
- * @param done requests finished (responses and errors)
- * @param statusCodes responses by status code
- * @param errored requests ended by an error
- * @param bytes bytes received
- * @param responseTime from the due time (rate-driven) or the send (closed model) to the response's end
- * @param serviceTime from the send to the response's end
- * @param responseTimeHistogram the interval's whole response time distribution, from which
- *     {@code responseTime} is derived; empty in results read from files written before intervals kept
- *     their histograms. The engine's intervals add up exactly to the run's {@link Result#responseTime()}.
- *     Comparisons with a baseline ({@link Results#compare(Result, Result)}) resample these.
- * @param serviceTimeHistogram the same for the service time
- * @param checkFailed responses of status 200-399 in this interval that failed a response check
- *     ({@link Requests#checkFailed()}); 0 without checks and in results read from files written before checks
+ * <p>Intervals come from a run ({@link Result#intervals()}, {@link LoadTestListener#onInterval(Interval)}), from a
+ * file or from adding shards up ({@link Results#merge(List)}); they are not built by hand. That keeps their shape
+ * open, as {@link Result}'s: a figure added in a later version is one more accessor, and no caller breaks. Two
+ * intervals are equal when every figure is equal.
  */
-public record Interval(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
-                       long errored, long bytes, LatencySummary responseTime, LatencySummary serviceTime,
-                       Optional<LatencyHistogram> responseTimeHistogram,
-                       Optional<LatencyHistogram> serviceTimeHistogram, long checkFailed) {
+public final class Interval {
+
+    static {
+        // the internal builder constructs intervals through this constructor, which users cannot call
+        IntervalBuilder.useConstructor(Interval::new);
+    }
+
+    private final IntervalFigures figures;
+
+    private Interval(IntervalFigures figures) {
+        this.figures = figures;
+    }
 
     /**
-     * Checks that no field is {@code null}.
+     * The constructor of version 0.1, when an interval was a record.
+     *
+     * @deprecated since 0.2: intervals come from a run, a file or {@link Results#merge(List)}, and are no longer
+     *     built by hand, so that a figure can be added without breaking callers. This constructor builds an
+     *     interval with the figures of 0.1 only.
      */
-    public Interval {
-        Objects.requireNonNull(start);
-        Objects.requireNonNull(length);
-        Objects.requireNonNull(statusCodes);
-        Objects.requireNonNull(responseTime);
-        Objects.requireNonNull(serviceTime);
-        Objects.requireNonNull(responseTimeHistogram, "responseTimeHistogram");
-        Objects.requireNonNull(serviceTimeHistogram, "serviceTimeHistogram");
-    }
-
-    /** An interval of a run without response checks ({@code checkFailed} 0). */
+    @Deprecated(since = "0.2", forRemoval = true)
     public Interval(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
                     long errored, long bytes, LatencySummary responseTime, LatencySummary serviceTime,
-                    Optional<LatencyHistogram> responseTimeHistogram, Optional<LatencyHistogram> serviceTimeHistogram) {
-        this(start, length, started, done, statusCodes, errored, bytes, responseTime, serviceTime,
-                responseTimeHistogram, serviceTimeHistogram, 0);
+                    Optional<LatencyHistogram> responseTimeHistogram,
+                    Optional<LatencyHistogram> serviceTimeHistogram) {
+        this(new IntervalFigures(start, length, started, done, statusCodes, errored, bytes, responseTime,
+                serviceTime, responseTimeHistogram, serviceTimeHistogram, Optional.empty(), 0));
     }
 
-    /** An interval that keeps only the summaries of its latencies, not their histograms. */
+    /**
+     * The 0.1 constructor of an interval that keeps only the summaries of its latencies.
+     *
+     * @deprecated since 0.2, for the reason given on the other constructor
+     */
+    @Deprecated(since = "0.2", forRemoval = true)
     public Interval(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
                     long errored, long bytes, LatencySummary responseTime, LatencySummary serviceTime) {
         this(start, length, started, done, statusCodes, errored, bytes, responseTime, serviceTime,
@@ -64,49 +63,128 @@ public record Interval(Duration start, Duration length, long started, long done,
     }
 
     /**
-     * An interval with its latency histograms, the summaries derived from them.
+     * The 0.1 factory of an interval with its latency histograms, the summaries derived from them.
      *
-     * @param responseTime the response time distribution of the interval
-     * @param serviceTime the service time distribution of the interval
+     * @deprecated since 0.2, for the reason given on the constructors
      */
+    @Deprecated(since = "0.2", forRemoval = true)
     public static Interval of(Duration start, Duration length, long started, long done, StatusCodes statusCodes,
                               long errored, long bytes, LatencyHistogram responseTime, LatencyHistogram serviceTime) {
-        return new Interval(start, length, started, done, statusCodes, errored, bytes, LatencySummary.of(responseTime),
-                LatencySummary.of(serviceTime), Optional.of(responseTime), Optional.of(serviceTime), 0);
+        return new IntervalBuilder().start(start).length(length).started(started).done(done)
+                .statusCodes(statusCodes).errored(errored).bytes(bytes).latencies(responseTime, serviceTime).build();
     }
 
-    /** This interval with its count of responses that failed a response check. */
-    public Interval withCheckFailed(long checkFailed) {
-        return new Interval(start, length, started, done, statusCodes, errored, bytes, responseTime, serviceTime,
-                responseTimeHistogram, serviceTimeHistogram, checkFailed);
+    /** From the start of the measured phase. */
+    public Duration start() {
+        return figures.start();
+    }
+
+    /** The interval's length (the last one may be shorter). */
+    public Duration length() {
+        return figures.length();
+    }
+
+    /** Requests sent. */
+    public long started() {
+        return figures.started();
+    }
+
+    /** Requests finished (responses and errors). */
+    public long done() {
+        return figures.done();
+    }
+
+    /** Responses by status code. */
+    public StatusCodes statusCodes() {
+        return figures.statusCodes();
+    }
+
+    /** Requests ended by an error. */
+    public long errored() {
+        return figures.errored();
+    }
+
+    /** Bytes received. */
+    public long bytes() {
+        return figures.bytes();
+    }
+
+    /** From the due time (rate-driven) or the send (closed model) to the response's end. */
+    public LatencySummary responseTime() {
+        return figures.responseTime();
+    }
+
+    /** From the send to the response's end. */
+    public LatencySummary serviceTime() {
+        return figures.serviceTime();
+    }
+
+    /**
+     * The interval's whole response time distribution, from which {@link #responseTime()} is derived; empty in
+     * results read from files written before intervals kept their histograms. The engine's intervals add up
+     * exactly to the run's {@link Result#responseTime()}. Comparisons with a baseline
+     * ({@link Results#compare(Result, Result)}) resample these.
+     */
+    public Optional<LatencyHistogram> responseTimeHistogram() {
+        return figures.responseTimeHistogram();
+    }
+
+    /** The same as {@link #responseTimeHistogram()} for the service time. */
+    public Optional<LatencyHistogram> serviceTimeHistogram() {
+        return figures.serviceTimeHistogram();
+    }
+
+    /**
+     * The generator's own load over this interval (its process's CPU against the cores it may use, its heap at
+     * the interval's end), to see a generator climb to its limit during a run; see {@link Result#generator()}.
+     * Empty when not measured.
+     */
+    public Optional<GeneratorLoad> generator() {
+        return figures.generator();
+    }
+
+    /**
+     * Responses of status 200-399 in this interval that failed a response check ({@link Requests#checkFailed()});
+     * 0 without checks and in results read from files written before checks.
+     */
+    public long checkFailed() {
+        return figures.checkFailed();
     }
 
     /** Responses (any status) per second of this interval. */
     public double requestsPerSecond() {
-        double seconds = length.toNanos() / 1e9;
-        return seconds > 0 ? (done - errored) / seconds : 0;
+        double seconds = length().toNanos() / 1e9;
+        return seconds > 0 ? (done() - errored()) / seconds : 0;
     }
 
-    /** The figures with durations as people write them: {@code Interval[start=1s, length=1s, ...]}. */
-    @Override
-    public String toString() {
-        return "Interval[start=" + DurationFormat.format(start) + ", length=" + DurationFormat.format(length)
-                + ", started=" + started + ", done=" + done + ", statusCodes=" + statusCodes + ", errored=" + errored
-                + ", bytes=" + bytes + ", responseTime=" + responseTime + ", serviceTime=" + serviceTime
-                + (checkFailed == 0 ? "" : ", checkFailed=" + checkFailed) + "]";
-    }
-
-    /**
-     * Requests of this interval that failed: ended by an error, answered with a status of 400 or more, or
-     * answered with another status but failing a response check.
-     */
+    /** Requests of this interval that failed: ended by an error, or answered with a status of 400 or more. */
     public long failed() {
-        long failed = errored + checkFailed;
-        for (var e : statusCodes.counts().entrySet()) {
+        long failed = errored();
+        for (var e : statusCodes().counts().entrySet()) {
             if (e.getKey() >= 400) {
                 failed += e.getValue();
             }
         }
         return failed;
+    }
+
+    /** Equal when every figure is equal. */
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof Interval i && figures.equals(i.figures);
+    }
+
+    @Override
+    public int hashCode() {
+        return figures.hashCode();
+    }
+
+    /** The figures with durations as people write them: {@code Interval[start=1s, length=1s, ...]}. */
+    @Override
+    public String toString() {
+        return "Interval[start=" + DurationFormat.format(start()) + ", length=" + DurationFormat.format(length())
+                + ", started=" + started() + ", done=" + done() + ", statusCodes=" + statusCodes() + ", errored="
+                + errored() + ", bytes=" + bytes() + ", responseTime=" + responseTime() + ", serviceTime="
+                + serviceTime() + "]";
     }
 }

@@ -55,7 +55,7 @@ public final class Result {
                   List<Interval> intervals, Verdict verdict, boolean stopped) {
         this(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime, serviceTime,
                 connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals, verdict,
-                stopped, List.of()));
+                stopped, List.of(), Optional.empty()));
     }
 
     /** The configuration that was run. */
@@ -169,6 +169,18 @@ public final class Result {
     /** Whether the run was ended early by {@link LoadTestRun#stop()} or an interrupt. */
     public boolean stopped() {
         return figures.stopped();
+    }
+
+    /**
+     * The generator's own load over the measured phase: its process's CPU against the cores it may use, and its
+     * heap at its highest. Warm-up and JVM start-up are outside it, as they are outside {@link #requestsPerSecond()}.
+     * The whole process is counted: in a JUnit test against an application in the same JVM, the application's CPU
+     * and heap are in it (see {@link GeneratorLoad}). When the generator was the limit of a run, its verdict is
+     * {@link Verdict#GENERATOR_SATURATED}. Empty when not measured: a JVM that tells no CPU time, a result read from
+     * a document written without it, a run stopped before its measured phase.
+     */
+    public Optional<GeneratorLoad> generator() {
+        return figures.generator();
     }
 
     /** Responses finished (any status) per second of the measured phase, as h2load's req/s. */

@@ -2,6 +2,8 @@ package dev.loadtest;
 
 import dev.loadtest.check.CheckResult;
 import dev.loadtest.spi.CheckResults;
+import dev.loadtest.spi.GeneratorSaturation;
+import dev.loadtest.spi.IntervalBuilder;
 import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,10 +41,13 @@ import java.util.TreeMap;
  *     the shards' interval histograms), except for results read from files written before intervals kept
  *     histograms, where each interval percentile is the largest of the shards' (an upper bound);</li>
  * <li>the verdict is recomputed with the engine's rules from the merged figures: generator-saturated if the
- *     merged scheduler lag's p99 is over 10 ms; stalled only if every shard was stalled (whether a
+ *     merged scheduler lag's p99 is over 10 ms, or if any shard's generator was saturated by its CPU (the
+ *     busiest generator limits the whole run); stalled only if every shard was stalled (whether a
  *     connection completed a second request is not in a result); errors if any request failed or any error
  *     occurred; overloaded if the merged achieved rate is below 98 % of the offered; ok otherwise;</li>
- * <li>each error category keeps the first shard's sample message.</li>
+ * <li>each error category keeps the first shard's sample message;</li>
+ * <li>the generator's load ({@link Result#generator()}, and each interval's) is the most loaded shard's, the one
+ *     with the highest CPU share: each shard ran on its own generator, and the busiest one is the limit.</li>
  * </ul>
  *
  * <p>The merged result's {@link Result#test() test} is the whole run ({@link LoadTest#unsharded()}: shard 0
@@ -170,8 +175,7 @@ public final class Results {
         }
         ShardChecks.noOverflow(results, names);
         Result sum = add(results, first.unsharded());
-        boolean allStalled = results.stream().allMatch(r -> r.verdict() == Verdict.STALLED);
-        return withVerdict(sum, verdict(sum, allStalled));
+        return withVerdict(sum, verdict(sum, results));
     }
 
     /**
@@ -194,6 +198,7 @@ public final class Results {
         boolean stopped = false;
         Rate rate = null;
         List<Statistics> clientRates = new ArrayList<>();
+        Optional<GeneratorLoad> generator = Optional.empty();
         Map<Duration, List<Interval>> byStart = new TreeMap<>();
         for (Result r : results) {
             Requests q = r.requests();
@@ -231,6 +236,7 @@ public final class Results {
                         rate.backlogAtEnd() + x.backlogAtEnd(), rate.schedulerLag().plus(x.schedulerLag()));
             }
             clientRates.add(r.clientRequestRates());
+            generator = busiest(generator, r.generator());
             for (Interval i : r.intervals()) {
                 byStart.computeIfAbsent(i.start(), k -> new ArrayList<>()).add(i);
             }
@@ -239,25 +245,38 @@ public final class Results {
         for (List<Interval> same : byStart.values()) {
             intervals.add(mergeIntervals(same));
         }
-        boolean allStalled = results.stream().allMatch(r -> r.verdict() == Verdict.STALLED);
         Result sum = new ResultBuilder().test(test).duration(duration).protocol(results.get(0).protocol())
                 .requests(new Requests(total, started, done, succeeded, failed, errored, timeout, notIssued, retried,
                         checkFailed))
                 .statusCodes(new StatusCodes(statuses)).traffic(new Traffic(totalBytes, headerBytes, decoded, data, sent))
                 .responseTime(responseTime).serviceTime(serviceTime).connectTime(connectTime).timeToFirstByte(ttfb)
                 .clientRequestRates(mergeStatistics(clientRates)).connections(connections).errors(errors)
-                .rate(Optional.ofNullable(rate)).intervals(intervals).verdict(Verdict.OK).stopped(stopped)
+                .rate(Optional.ofNullable(rate)).intervals(intervals).verdict(Verdict.OK).stopped(stopped).generator(generator)
                 .checks(CheckResults.merge(checks)).build();
-        return withVerdict(sum, verdict(sum, allStalled));
+        return withVerdict(sum, verdict(sum, results));
     }
 
     private static Result withVerdict(Result r, Verdict verdict) {
         return ResultBuilder.from(r).verdict(verdict).build();
     }
 
-    /** The engine's rules, stalled taken from the shards. */
-    static Verdict verdict(Result r, boolean allStalled) {
-        return Verdict.of(r.requests(), r.errors(), r.rate(), allStalled);
+    /**
+     * The engine's rules, stalled taken from the shards (all stalled), and the generator's CPU too (a shard
+     * saturated other than by its scheduler's lag, which the merged lag says for itself).
+     */
+    static Verdict verdict(Result r, List<Result> shards) {
+        boolean allStalled = shards.stream().allMatch(s -> s.verdict() == Verdict.STALLED);
+        boolean cpuSaturated = shards.stream().anyMatch(s -> s.verdict() == Verdict.GENERATOR_SATURATED
+                && !GeneratorSaturation.schedulerFellBehind(s.rate()));
+        return Verdict.of(r.requests(), r.errors(), r.rate(), allStalled, cpuSaturated);
+    }
+
+    /** The more loaded of two generators' figures: the higher CPU share. */
+    private static Optional<GeneratorLoad> busiest(Optional<GeneratorLoad> a, Optional<GeneratorLoad> b) {
+        if (a.isEmpty()) {
+            return b;
+        }
+        return b.isPresent() && b.get().cpuShare() > a.get().cpuShare() ? b : a;
     }
 
     private static Interval mergeIntervals(List<Interval> same) {
@@ -272,6 +291,7 @@ public final class Results {
         List<LatencySummary> service = new ArrayList<>();
         Optional<LatencyHistogram> responseSum = Optional.of(LatencyHistogram.EMPTY);
         Optional<LatencyHistogram> serviceSum = Optional.of(LatencyHistogram.EMPTY);
+        Optional<GeneratorLoad> generator = Optional.empty();
         for (Interval i : same) {
             // the last interval of a shard may be shorter; keep the longest
             length = length.compareTo(i.length()) >= 0 ? length : i.length();
@@ -285,12 +305,15 @@ public final class Results {
             service.add(i.serviceTime());
             responseSum = plus(responseSum, i.responseTimeHistogram());
             serviceSum = plus(serviceSum, i.serviceTimeHistogram());
+            generator = busiest(generator, i.generator());
         }
         // with every shard's histograms, the merged interval is exact; without, its percentiles are bounds
-        return new Interval(first.start(), length, started, done, new StatusCodes(statuses), errored, bytes,
-                responseSum.map(LatencySummary::of).orElse(mergeSummaries(response)),
-                serviceSum.map(LatencySummary::of).orElse(mergeSummaries(service)), responseSum, serviceSum,
-                checkFailed);
+        return IntervalBuilder.from(first).length(length).started(started).done(done)
+                .statusCodes(new StatusCodes(statuses)).errored(errored).bytes(bytes)
+                .responseTime(responseSum.map(LatencySummary::of).orElse(mergeSummaries(response)))
+                .serviceTime(serviceSum.map(LatencySummary::of).orElse(mergeSummaries(service)))
+                .responseTimeHistogram(responseSum).serviceTimeHistogram(serviceSum).generator(generator)
+                .checkFailed(checkFailed).build();
     }
 
     private static Optional<LatencyHistogram> plus(Optional<LatencyHistogram> sum, Optional<LatencyHistogram> h) {

@@ -1,8 +1,10 @@
 package dev.loadtest;
 
 import dev.loadtest.check.CheckResult;
+import dev.loadtest.spi.GeneratorSaturation;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The text report, laid out as h2load's: its first lines word for word, then its latency rows
@@ -58,7 +60,10 @@ public final class TextReport {
                 num(c.stdDev()), percent(c.withinStdDev()), num(c.median()), num(c.p95()), num(c.p99()), ""));
         out.append(String.format(Locale.ROOT, "protocol: %s, %d clients, %d streams, %d connections opened%n",
                 r.protocol(), r.test().clients(), r.test().streams(), r.connections()));
-        out.append("verdict: ").append(r.verdict().label()).append(System.lineSeparator());
+        r.generator().ifPresent(g -> out.append(generator(g)).append(System.lineSeparator()));
+        out.append("verdict: ").append(r.verdict().label());
+        whyGeneratorSaturated(r).ifPresent(why -> out.append(" (").append(why).append(')'));
+        out.append(System.lineSeparator());
         r.rate().ifPresent(rate -> {
             out.append(String.format(Locale.ROOT,
                     "rate: offered %.2f req/s, achieved %.2f req/s (%s), %d scheduled, %d dropped, %d late, "
@@ -148,6 +153,26 @@ public final class TextReport {
     }
 
     /** One table row, without trailing blanks. */
+    /**
+     * The generator's own load in one line, {@code generator: cpu 87 % of 2 cores, heap 120.00MB (256.00MB
+     * committed)}: the whole process's CPU over the time it covers, its heap at the highest seen.
+     */
+    public static String generator(GeneratorLoad g) {
+        return String.format(Locale.ROOT, "generator: cpu %d %% of %d %s, heap %s (%s committed)",
+                Math.round(100 * g.cpuShare()), g.cores(), g.cores() == 1 ? "core" : "cores",
+                bytes(g.heapUsedBytes()), bytes(g.heapCommittedBytes()));
+    }
+
+    /**
+     * Why a result's verdict is {@code generator-saturated}, as the verdict line says it: "the generator used
+     * 1.94 of its 2 cores (97 %, the line is 90 %): the figures may be its limit, not the server's; give it more
+     * cores, or run it on another machine", or the scheduler's lag in a rate-driven run. Empty for another
+     * verdict.
+     */
+    public static Optional<String> whyGeneratorSaturated(Result r) {
+        return GeneratorSaturation.why(r);
+    }
+
     private static String row(Object... cells) {
         return String.format(Locale.ROOT, ROW, cells).stripTrailing() + System.lineSeparator();
     }

@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import dev.loadtest.spi.GeneratorSaturation;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +19,11 @@ import java.util.Optional;
  * }</pre>
  */
 public enum Verdict {
-    /** Our own scheduler fell behind (lag p99 over 10 ms): the figures may be about us, not the server. */
+    /**
+     * The generator was the limit, so the figures may be about us, not the server: our own scheduler fell behind
+     * (open model, lag p99 over 10 ms), or, in either model, the generator's I/O threads and its process kept at
+     * least 90 % of the cores they can use busy over the measured phase ({@link Result#generator()}).
+     */
     GENERATOR_SATURATED("generator-saturated"),
     /** No connection completed a second request although the run asked for more. */
     STALLED("stalled"),
@@ -58,7 +63,20 @@ public enum Verdict {
      */
     public static Verdict of(Requests requests, Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate,
                              boolean stalled) {
-        if (rate.isPresent() && rate.get().schedulerLag().percentile(99).compareTo(SATURATED_LAG) > 0) {
+        return of(requests, errors, rate, stalled, false);
+    }
+
+    /**
+     * The same, with what the engine measured of its own CPU: a run whose generator used the cores it can use
+     * ({@code generatorSaturated}, the engine's rule on {@link Result#generator()} and its I/O threads) is
+     * {@link #GENERATOR_SATURATED} whatever else its figures say, as one whose scheduler fell behind.
+     *
+     * @param stalled whether no connection completed a second request although the run asked for more
+     * @param generatorSaturated whether the generator's CPU was at its limit over the measured phase
+     */
+    public static Verdict of(Requests requests, Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate,
+                             boolean stalled, boolean generatorSaturated) {
+        if (generatorSaturated || GeneratorSaturation.schedulerFellBehind(rate)) {
             return GENERATOR_SATURATED;
         }
         if (stalled) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.loadtest.spi.IntervalBuilder;
 import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,9 +40,9 @@ class ResultsTest {
         long n = h.getTotalCount();
         List<Interval> intervals = new ArrayList<>();
         for (int i = 0; i < 2 + index; i++) {
-            intervals.add(new Interval(Duration.ofSeconds(i), Duration.ofSeconds(1), 10 + i, 10 + i,
-                    new StatusCodes(Map.of(200, 10L + i)), 0, 1_000 + i, LatencySummary.of(lat),
-                    LatencySummary.of(lat)));
+            intervals.add(new IntervalBuilder().start(Duration.ofSeconds(i)).length(Duration.ofSeconds(1))
+                    .started(10 + i).done(10 + i).statusCodes(new StatusCodes(Map.of(200, 10L + i))).bytes(1_000 + i)
+                    .responseTime(LatencySummary.of(lat)).serviceTime(LatencySummary.of(lat)).build());
         }
         Map<ErrorCategory, ErrorCount> errors = index == 1
                 ? Map.of(ErrorCategory.values()[0], new ErrorCount(2, "boom")) : Map.of();
@@ -148,6 +149,32 @@ class ResultsTest {
                 .build();
         // 190 of 200 offered = 95 %: overloaded; one shard stalled is not a stalled run
         assertThat(Results.merge(ok, stalled).verdict()).isEqualTo(Verdict.OVERLOADED);
+    }
+
+    @Test
+    void should_keep_the_busiest_generators_load_and_its_saturation() {
+        Histogram union = LatencyHistogram.newHistogram();
+        Result a = shard(0, 2, 1, union);
+        Result b = shard(1, 2, 2, union);
+        GeneratorLoad calm = new GeneratorLoad(Duration.ofSeconds(2), 0.5, 2, 10, 20);
+        GeneratorLoad busy = new GeneratorLoad(Duration.ofSeconds(2), 3.8, 4, 30, 40);   // 95 %
+        Result aCalm = ResultBuilder.from(a).generator(Optional.of(calm)).rate(Optional.empty()).errors(Map.of())
+                .requests(new Requests(10, 10, 10, 10, 0, 0, 0, 0)).statusCodes(new StatusCodes(Map.of(200, 10L)))
+                .intervals(a.intervals().stream().map(i -> IntervalBuilder.from(i).generator(Optional.of(calm)).build())
+                        .toList()).verdict(Verdict.OK).build();
+        Result bBusy = ResultBuilder.from(aCalm).test(b.test()).generator(Optional.of(busy))
+                .intervals(a.intervals().stream().map(i -> IntervalBuilder.from(i).generator(Optional.of(busy)).build())
+                        .toList()).verdict(Verdict.GENERATOR_SATURATED).build();
+
+        Result merged = Results.merge(aCalm, bBusy);
+
+        assertThat(merged.generator()).contains(busy);
+        assertThat(merged.intervals()).allMatch(i -> i.generator().equals(Optional.of(busy)));
+        assertThat(merged.verdict()).isEqualTo(Verdict.GENERATOR_SATURATED);
+        assertThat(Results.merge(aCalm, ResultBuilder.from(bBusy).verdict(Verdict.OK).build()).verdict())
+                .isEqualTo(Verdict.OK);
+        assertThat(Results.merge(aCalm, ResultBuilder.from(bBusy).generator(Optional.empty()).build()).generator())
+                .contains(calm);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.loadtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loadtest.spi.IntervalBuilder;
 import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,8 +17,9 @@ class StartupBurstTest {
     private static Interval interval(long startMillis, long lengthMillis, double p99Millis, long count) {
         Duration p99 = Duration.ofNanos((long) (p99Millis * 1_000_000));
         LatencySummary summary = new LatencySummary(count, Duration.ZERO, p99, p99, p99, p99, p99, p99);
-        return new Interval(Duration.ofMillis(startMillis), Duration.ofMillis(lengthMillis), count, count,
-                new StatusCodes(Map.of(200, count)), 0, 0, summary, summary);
+        return new IntervalBuilder().start(Duration.ofMillis(startMillis)).length(Duration.ofMillis(lengthMillis))
+                .started(count).done(count).statusCodes(new StatusCodes(Map.of(200, count))).responseTime(summary)
+                .serviceTime(summary).build();
     }
 
     /** One-second intervals with these p99s, 2,000 responses each. */

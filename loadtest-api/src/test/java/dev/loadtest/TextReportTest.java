@@ -6,6 +6,7 @@ import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
@@ -98,6 +99,24 @@ class TextReportTest {
         List<String> errors = lines(typical()).subList(12, 14);
 
         assertThat(errors.get(0).indexOf("1  no response")).isEqualTo(errors.get(1).indexOf("1  Connection"));
+    }
+
+    @Test
+    void should_print_the_generators_load_after_the_protocol_and_say_when_it_was_the_limit() {
+        Result clean = result(TEST, new Requests(10, 10, 10, 10, 0, 0, 0, 0), Map.of(), false);
+        GeneratorLoad busy = new GeneratorLoad(Duration.ofSeconds(1), 1.94, 2, 120L << 20, 256L << 20);
+        Result measured = ResultBuilder.from(clean).generator(Optional.of(busy)).build();
+        Result saturated = ResultBuilder.from(measured).verdict(Verdict.GENERATOR_SATURATED)
+                .test(LoadTest.target("http://127.0.0.1:1/").clients(2).threads(2).requests(10).build()).build();
+
+        assertThat(lines(measured).subList(9, 12)).containsExactly(
+                "protocol: http/1.1, 1 clients, 1 streams, 1 connections opened",
+                "generator: cpu 97 % of 2 cores, heap 120.00MB (256.00MB committed)",
+                "verdict: ok");
+        assertThat(lines(saturated).get(11)).isEqualTo("verdict: generator-saturated (the generator used 1.94 of "
+                + "its 2 cores (97 %, the line is 90 %): the figures may be its limit, not the server's; give it "
+                + "more cores, or run it on another machine)");
+        assertThat(lines(clean)).noneMatch(line -> line.startsWith("generator:"));
     }
 
     @Test

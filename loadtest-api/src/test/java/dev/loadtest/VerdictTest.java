@@ -36,6 +36,16 @@ class VerdictTest {
                 .isEqualTo(Verdict.OVERLOADED);
     }
 
+    @Test
+    void should_call_a_run_whose_generator_was_saturated_so_in_either_model_before_any_other_rule() {
+        assertThat(Verdict.of(ONE_FAILED, NO_ERRORS, Optional.empty(), true, true))
+                .as("closed model").isEqualTo(Verdict.GENERATOR_SATURATED);
+        assertThat(Verdict.of(CLEAN, NO_ERRORS, Optional.of(rate(0.5, Duration.ZERO)), false, true))
+                .as("open model, no lag").isEqualTo(Verdict.GENERATOR_SATURATED);
+        assertThat(Verdict.of(CLEAN, NO_ERRORS, Optional.empty(), false, false)).isEqualTo(Verdict.OK);
+        assertThat(Verdict.of(ONE_FAILED, NO_ERRORS, Optional.empty(), false, false)).isEqualTo(Verdict.ERRORS);
+    }
+
     private static Rate rate(double achievedRatio, Duration lagP99) {
         Histogram lag = LatencyHistogram.newHistogram();
         lag.recordValue(Math.max(1, lagP99.toNanos()));

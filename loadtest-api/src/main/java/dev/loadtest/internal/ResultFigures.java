@@ -2,6 +2,7 @@ package dev.loadtest.internal;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTest;
@@ -31,7 +32,8 @@ public record ResultFigures(LoadTest test, Duration duration, String protocol, R
                             LatencyHistogram serviceTime, LatencyHistogram connectTime,
                             LatencyHistogram timeToFirstByte, Statistics clientRequestRates, long connections,
                             Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate, List<Interval> intervals,
-                            Verdict verdict, boolean stopped, List<CheckResult> checks) {
+                            Verdict verdict, boolean stopped, List<CheckResult> checks,
+                            Optional<GeneratorLoad> generator) {
 
     /** Checks that every figure is set; keeps unmodifiable copies of the collections. */
     public ResultFigures {
@@ -50,6 +52,7 @@ public record ResultFigures(LoadTest test, Duration duration, String protocol, R
         required(rate, "rate");
         required(intervals, "intervals");
         required(verdict, "verdict");
+        required(generator, "generator");
         errors = errors.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(errors));
         intervals = List.copyOf(intervals);
         checks = List.copyOf(required(checks, "checks"));

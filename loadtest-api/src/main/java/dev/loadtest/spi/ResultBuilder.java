@@ -2,6 +2,7 @@ package dev.loadtest.spi;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTest;
@@ -62,6 +63,7 @@ public final class ResultBuilder {
     private Verdict verdict;
     private boolean stopped;
     private List<CheckResult> checks = List.of();
+    private Optional<GeneratorLoad> generator = Optional.empty();
 
     /** A builder with nothing measured. */
     public ResultBuilder() {
@@ -74,7 +76,7 @@ public final class ResultBuilder {
                 .responseTime(r.responseTime()).serviceTime(r.serviceTime()).connectTime(r.connectTime())
                 .timeToFirstByte(r.timeToFirstByte()).clientRequestRates(r.clientRequestRates())
                 .connections(r.connections()).errors(r.errors()).rate(r.rate()).intervals(r.intervals())
-                .verdict(r.verdict()).stopped(r.stopped()).checks(r.checks());
+                .verdict(r.verdict()).stopped(r.stopped()).checks(r.checks()).generator(r.generator());
     }
 
     /**
@@ -104,10 +106,11 @@ public final class ResultBuilder {
         }
         return c.apply(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime,
                 serviceTime, connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals,
-                verdict, stopped, checks));
+                verdict, stopped, checks, generator));
     }
 
-    private static void initialize(Class<?> type) {
+    /** Runs a class's static initializer, as {@code Result}'s and {@code Interval}'s hand their constructors over. */
+    static void initialize(Class<?> type) {
         try {
             Class.forName(type.getName(), true, type.getClassLoader());
         } catch (ClassNotFoundException e) {
@@ -207,6 +210,12 @@ public final class ResultBuilder {
     /** Each response check's counts, in the run's order; empty for a run without checks. */
     public ResultBuilder checks(List<CheckResult> checks) {
         this.checks = checks;
+        return this;
+    }
+
+    /** The generator's own load over the measured part; empty when not measured. */
+    public ResultBuilder generator(Optional<GeneratorLoad> generator) {
+        this.generator = generator;
         return this;
     }
 }

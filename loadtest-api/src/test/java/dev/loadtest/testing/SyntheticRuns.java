@@ -8,11 +8,13 @@ import dev.loadtest.Result;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.spi.IntervalBuilder;
 import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
 
@@ -47,11 +49,12 @@ public final class SyntheticRuns {
             long bad = Math.round(n * failedShare);
             LatencyHistogram lat = LatencyHistogram.of(h);
             all = all.plus(lat);
-            Interval interval = Interval.of(Duration.ofSeconds(i), Duration.ofSeconds(1), n, n,
-                    new StatusCodes(bad == 0 ? Map.of(200, (long) n) : Map.of(200, n - bad, 500, bad)), 0, 100L * n,
-                    lat, lat);
-            list.add(histograms ? interval : new Interval(interval.start(), interval.length(), n, n,
-                    interval.statusCodes(), 0, 100L * n, interval.responseTime(), interval.serviceTime()));
+            Interval interval = new IntervalBuilder().start(Duration.ofSeconds(i)).length(Duration.ofSeconds(1))
+                    .started(n).done(n)
+                    .statusCodes(new StatusCodes(bad == 0 ? Map.of(200, (long) n) : Map.of(200, n - bad, 500, bad)))
+                    .bytes(100L * n).latencies(lat, lat).build();
+            list.add(histograms ? interval : IntervalBuilder.from(interval).responseTimeHistogram(Optional.empty())
+                    .serviceTimeHistogram(Optional.empty()).build());
             done += n;
             failed += bad;
         }

@@ -2,6 +2,7 @@ package dev.loadtest.json;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LatencySummary;
@@ -15,6 +16,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.spi.IntervalBuilder;
 import dev.loadtest.spi.ResultBuilder;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -83,7 +85,7 @@ final class ResultReader {
                 .errors(errors(root.get("errors")))
                 .rate(root.has("rate") ? Optional.of(rate(root.get("rate"))) : Optional.empty())
                 .intervals(intervals(root.get("intervals"), responseTime)).verdict(verdict).stopped(root.get("stopped").bool())
-                .checks(CheckJson.read(root)).build();
+                .checks(CheckJson.read(root)).generator(generator(root)).build();
     }
 
     private static LoadTest configuration(Node c) throws ResultFormatException {
@@ -263,14 +265,30 @@ final class ResultReader {
         List<Interval> intervals = new ArrayList<>();
         for (Node i : n.items()) {
             Node latency = i.get("latency");
-            intervals.add(new Interval(i.get("startMicros").micros(), i.get("lengthMicros").micros(),
-                    i.get("started").count(), i.get("done").count(), statusCodes(i.get("statusCodes")),
-                    i.get("errored").count(), i.get("bytes").count(), summary(latency.get(responseTime)),
-                    summary(latency.get("serviceTime")), intervalHistogram(latency.get(responseTime)),
-                    intervalHistogram(latency.get("serviceTime")),
-                    i.has("checkFailed") ? i.get("checkFailed").count() : 0));   // absent before checks
+            intervals.add(new IntervalBuilder().start(i.get("startMicros").micros())
+                    .length(i.get("lengthMicros").micros()).started(i.get("started").count())
+                    .done(i.get("done").count()).statusCodes(statusCodes(i.get("statusCodes")))
+                    .errored(i.get("errored").count()).bytes(i.get("bytes").count())
+                    .responseTime(summary(latency.get(responseTime))).serviceTime(summary(latency.get("serviceTime")))
+                    .responseTimeHistogram(intervalHistogram(latency.get(responseTime)))
+                    .serviceTimeHistogram(intervalHistogram(latency.get("serviceTime"))).generator(generator(i))
+                    .checkFailed(i.has("checkFailed") ? i.get("checkFailed").count() : 0).build());   // absent before checks
         }
         return intervals;
+    }
+
+    /** The generator's own load, absent in documents written before it was measured (version 1, early 2). */
+    private static Optional<GeneratorLoad> generator(Node parent) throws ResultFormatException {
+        if (!parent.has("generator")) {
+            return Optional.empty();
+        }
+        Node n = parent.get("generator");
+        try {
+            return Optional.of(new GeneratorLoad(n.get("elapsedMicros").micros(), n.get("coresUsed").doubleValue(),
+                    n.get("cores").intValue(), n.get("heapUsedBytes").count(), n.get("heapCommittedBytes").count()));
+        } catch (IllegalArgumentException e) {
+            throw new ResultFormatException(n.path() + ": " + e.getMessage());
+        }
     }
 
     private static LatencySummary summary(Node n) throws ResultFormatException {

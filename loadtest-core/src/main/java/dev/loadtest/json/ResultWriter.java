@@ -3,6 +3,7 @@ package dev.loadtest.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Header;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
@@ -61,6 +62,7 @@ final class ResultWriter {
         if (r.rate().isPresent()) {
             rate(r.rate().get());
         }
+        generator(r.generator());
         out.writeObjectFieldStart("latency");
         latency("responseTime", r.responseTime());
         latency("serviceTime", r.serviceTime());
@@ -253,6 +255,23 @@ final class ResultWriter {
         summary("responseTime", i.responseTime(), i.responseTimeHistogram());
         summary("serviceTime", i.serviceTime(), i.serviceTimeHistogram());
         out.writeEndObject();
+        generator(i.generator());
+        out.writeEndObject();
+    }
+
+    /** Absent when not measured; {@code cpuShare} is derived (for readers like jq), not read back. */
+    private void generator(Optional<GeneratorLoad> load) throws IOException {
+        if (load.isEmpty()) {
+            return;
+        }
+        GeneratorLoad g = load.get();
+        out.writeObjectFieldStart("generator");
+        micros("elapsedMicros", g.elapsed());
+        number("coresUsed", g.coresUsed());
+        out.writeNumberField("cores", g.cores());
+        number("cpuShare", g.cpuShare());
+        out.writeNumberField("heapUsedBytes", g.heapUsedBytes());
+        out.writeNumberField("heapCommittedBytes", g.heapCommittedBytes());
         out.writeEndObject();
     }
 

@@ -178,6 +178,10 @@ public final class HtmlReport {
             out.append("<p class=\"verdict-line\"><span class=\"verdict verdict-").append(escape(v.label()))
                     .append("\" id=\"verdict\">").append(escape(v.label())).append("</span> ")
                     .append(escape(explain(v))).append("</p>\n");
+            TextReport.whyGeneratorSaturated(r).ifPresent(why ->
+                    out.append("<p class=\"warning\">").append(escape(why)).append("</p>\n"));
+            r.generator().ifPresent(g ->
+                    out.append("<p class=\"run\">").append(escape(TextReport.generator(g))).append("</p>\n"));
             if (r.stopped()) {
                 out.append("<p class=\"warning\">The run was stopped before its end: the figures are partial.</p>\n");
             }
@@ -460,8 +464,8 @@ public final class HtmlReport {
                 case ERRORS -> "Requests failed: statuses of 400 or more, resets, timeouts, or requests never issued.";
                 case OVERLOADED -> "The server achieved less than 98 % of the offered rate.";
                 case STALLED -> "No connection completed a second request.";
-                case GENERATOR_SATURATED -> "The load generator's scheduler fell behind (lag p99 over 10 ms): "
-                        + "the figures may describe the generator rather than the server.";
+                case GENERATOR_SATURATED -> "The load generator was the limit (its scheduler fell behind, or it used "
+                        + "the cores it can use): the figures may describe the generator rather than the server.";
             };
         }
     }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Header;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
@@ -21,6 +22,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.spi.IntervalBuilder;
 import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.testing.TestServer;
 import java.io.IOException;
@@ -142,6 +144,43 @@ class ResultJsonTest {
     }
 
     @Test
+    void should_read_back_the_generators_load_of_the_run_and_its_intervals() throws IOException {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").clients(2).threads(2).requests(1_000).build();
+        GeneratorLoad run = new GeneratorLoad(Duration.ofNanos(2_000_123_456L), 1.84, 2, 43_214_848, 67_108_864);
+        GeneratorLoad second = new GeneratorLoad(Duration.ofSeconds(1), 1.91, 2, 38_123_520, 67_108_864);
+        Interval first = interval(Duration.ZERO, Duration.ofSeconds(1), 5);
+        Interval measured = IntervalBuilder.from(interval(Duration.ofSeconds(1), Duration.ofSeconds(1), 6))
+                .generator(Optional.of(second)).build();
+        Result original = ResultBuilder.from(result(test, Optional.empty(), List.of(first, measured),
+                Verdict.GENERATOR_SATURATED)).generator(Optional.of(run)).build();
+
+        String json = ResultJson.toJson(original);
+        Result read = ResultJson.fromJson(json);
+
+        assertSameResult(read, original);
+        assertThat(read.generator()).contains(run);
+        assertThat(read.intervals().get(0).generator()).as("an interval without a figure").isEmpty();
+        assertThat(read.intervals().get(1).generator()).contains(second);
+        assertThat(flatten(json)).containsEntry("generator.cores", 2L).containsEntry("generator.cpuShare",
+                new BigDecimal("0.92")).containsEntry("generator.heapUsedBytes", 43_214_848L)
+                .containsEntry("intervals[1].generator.coresUsed", new BigDecimal("1.91"))
+                .doesNotContainKey("intervals[0].generator.cores");
+    }
+
+    @Test
+    void should_read_a_document_without_the_generators_load_as_not_measured() throws IOException {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").clients(2).requests(1_000).build();
+        Result unmeasured = result(test, Optional.empty(), List.of(interval(Duration.ZERO, Duration.ofSeconds(1), 5)),
+                Verdict.OK);
+
+        String json = ResultJson.toJson(unmeasured);
+
+        assertThat(flatten(json).keySet()).noneMatch(key -> key.contains("generator"));
+        assertThat(ResultJson.fromJson(json).generator()).isEmpty();
+        assertThat(ResultJson.fromJson(json).intervals().get(0).generator()).isEmpty();
+    }
+
+    @Test
     void should_round_trip_a_real_run_against_jetty() throws IOException {
         try (TestServer server = TestServer.h2c()) {
             Result original = LoadTest.target(server.uri("/hello"), server.uri("/status/404"))
@@ -153,6 +192,7 @@ class ResultJsonTest {
             assertSameTest(read.test(), original.test());
             assertThat(read.statusCodes().count(404)).isEqualTo(100);
             assertThat(read.toString()).isEqualTo(original.toString());   // the text report too
+            assertThat(read.generator()).isEqualTo(original.generator());
         }
     }
 
@@ -378,8 +418,10 @@ class ResultJsonTest {
 
     private static Interval interval(Duration start, Duration length, long seed) {
         LatencyHistogram h = histogram(seed, 1_000, 20_000_000);
-        return new Interval(start, length, 100 + seed, 99 + seed, new StatusCodes(Map.of(200, 90L + seed, 404, 9L)),
-                seed % 3, 10_000 * seed, LatencySummary.of(h), LatencySummary.of(histogram(seed + 100, 1_000, 9_000_000)));
+        return new IntervalBuilder().start(start).length(length).started(100 + seed).done(99 + seed)
+                .statusCodes(new StatusCodes(Map.of(200, 90L + seed, 404, 9L))).errored(seed % 3).bytes(10_000 * seed)
+                .responseTime(LatencySummary.of(h))
+                .serviceTime(LatencySummary.of(histogram(seed + 100, 1_000, 9_000_000))).build();
     }
 
     /** A histogram of a few thousand pseudo-random nanosecond values, log-uniform within [min, max]. */

@@ -50,6 +50,7 @@ class VersionOneTest {
         assertThat(r.requests().done()).isEqualTo((Long) file.get("requests.done"));
         assertThat(r.rate()).isPresent();
         assertThat(r.intervals()).hasSize(4);
+        assertThat(r.generator()).as("version 1 had no generator figures").isEmpty();
         for (int k = 0; k < r.intervals().size(); k++) {
             Interval i = r.intervals().get(k);
             String at = "intervals[" + k + "].latency.";

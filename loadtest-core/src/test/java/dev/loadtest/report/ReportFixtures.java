@@ -14,6 +14,7 @@ import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
+import dev.loadtest.spi.IntervalBuilder;
 import dev.loadtest.spi.ResultBuilder;
 import java.net.URI;
 import java.time.Duration;
@@ -86,9 +87,10 @@ final class ReportFixtures {
             Map<Integer, Long> codes = responses == 0 ? Map.of()
                     : s503 > 0 ? Map.of(200, (long) responses - s503, 503, (long) s503) : Map.of(200, (long) responses);
             long intervalBytes = responses * 180L;
-            intervals.add(new Interval(Duration.ofSeconds(s), Duration.ofSeconds(1), responses + e, responses + e,
-                    new StatusCodes(codes), e, intervalBytes,
-                    LatencySummary.of(LatencyHistogram.of(ri)), LatencySummary.of(LatencyHistogram.of(si))));
+            intervals.add(new IntervalBuilder().start(Duration.ofSeconds(s)).length(Duration.ofSeconds(1))
+                    .started(responses + e).done(responses + e).statusCodes(new StatusCodes(codes)).errored(e)
+                    .bytes(intervalBytes).responseTime(LatencySummary.of(LatencyHistogram.of(ri)))
+                    .serviceTime(LatencySummary.of(LatencyHistogram.of(si))).build());
             done += responses + e;
             ok += responses - s503;
             unavailable += s503;

@@ -11,6 +11,7 @@ import dev.loadtest.Result;
 import dev.loadtest.StartupBurst;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Verdict;
+import dev.loadtest.spi.IntervalBuilder;
 import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,8 +29,8 @@ class StartupBurstHtmlTest {
         for (int i = 0; i < p99Millis.length; i++) {
             Duration p99 = Duration.ofMillis(p99Millis[i]);
             LatencySummary s = new LatencySummary(2000, Duration.ZERO, p99, p99, p99, p99, p99, p99);
-            intervals.add(new Interval(Duration.ofSeconds(i), Duration.ofSeconds(1), 2000, 2000,
-                    new StatusCodes(Map.of(200, 2000L)), 0, 0, s, s));
+            intervals.add(new IntervalBuilder().start(Duration.ofSeconds(i)).length(Duration.ofSeconds(1)).started(2000)
+                    .done(2000).statusCodes(new StatusCodes(Map.of(200, 2000L))).responseTime(s).serviceTime(s).build());
         }
         LatencyHistogram none = LatencyHistogram.EMPTY;
         LoadTest test = LoadTest.target("http://127.0.0.1:1/").rate(2000).duration(Duration.ofSeconds(p99Millis.length))

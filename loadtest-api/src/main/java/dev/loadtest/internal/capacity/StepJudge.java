@@ -8,8 +8,10 @@ import dev.loadtest.Objective;
 import dev.loadtest.Rate;
 import dev.loadtest.Result;
 import dev.loadtest.Verdict;
+import dev.loadtest.spi.GeneratorSaturation;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -47,8 +49,11 @@ public final class StepJudge {
             if (breaches.isEmpty()) {
                 return new Judgement(CapacityStep.Outcome.HELD, List.of(), "");
             }
-            String lag = "our scheduler fell behind its schedule (lag p99 " + DurationFormat.format(lagP99(result)) + " > "
-                    + DurationFormat.format(Verdict.SATURATED_LAG) + ")";
+            String lag = GeneratorSaturation.schedulerFellBehind(result.rate())
+                    ? "our scheduler fell behind its schedule (lag p99 " + DurationFormat.format(lagP99(result)) + " > "
+                            + DurationFormat.format(Verdict.SATURATED_LAG) + ")"
+                    : result.generator().map(g -> String.format(Locale.ROOT, "our generator used %.2f of its %d cores",
+                            g.coresUsed(), g.cores())).orElse("our generator used the cores it can use");
             // the service time counts from the send: a server whose own time breaks a limit, or that slowed
             // down, did so whatever our lag
             Objective.LatencyLimit broken = brokenByServiceTime(result);

@@ -1,5 +1,6 @@
 package dev.loadtest.internal.selfload;
 
+import dev.loadtest.GeneratorLoad;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.LongSupplier;

@@ -1,8 +1,8 @@
 package dev.loadtest.assertj.error;
 
 import dev.loadtest.FigureFormat;
-import dev.loadtest.DurationFormat;
 import dev.loadtest.Result;
+import dev.loadtest.TextReport;
 import dev.loadtest.Verdict;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -25,8 +25,7 @@ public class ShouldHaveVerdict extends LoadTestMessage {
             case ERRORS -> ": " + r.requests().failed() + " of " + r.requests().ended() + " requests failed";
             case OVERLOADED -> r.rate().map(rate -> ": achieved " + FigureFormat.rate(rate.achieved()) + " of "
                     + FigureFormat.rate(rate.offered()) + " offered").orElse("");
-            case GENERATOR_SATURATED -> r.rate().map(rate -> ": the generator's scheduler lag p99 was "
-                    + DurationFormat.format(rate.schedulerLag().percentile(99))).orElse("");
+            case GENERATOR_SATURATED -> TextReport.whyGeneratorSaturated(r).map(why -> ": " + why).orElse("");
             case STALLED -> ": no connection completed a second request";
             case OK -> "";
         };

@@ -8,8 +8,9 @@ import dev.loadtest.Result;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
-import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.json.ResultJson;
+import dev.loadtest.spi.IntervalBuilder;
+import dev.loadtest.spi.ResultBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,8 +51,9 @@ final class SyntheticResults {
             }
             LatencyHistogram lat = LatencyHistogram.of(h);
             all = all.plus(lat);
-            list.add(Interval.of(Duration.ofSeconds(i), Duration.ofSeconds(1), n, n,
-                    new StatusCodes(Map.of(200, (long) n)), 0, 100L * n, lat, lat));
+            list.add(new IntervalBuilder().start(Duration.ofSeconds(i)).length(Duration.ofSeconds(1)).started(n)
+                    .done(n).statusCodes(new StatusCodes(Map.of(200, (long) n))).bytes(100L * n).latencies(lat, lat)
+                    .build());
             done += n;
         }
         return new ResultBuilder().test(test).duration(Duration.ofSeconds(intervals)).protocol("http/1.1")

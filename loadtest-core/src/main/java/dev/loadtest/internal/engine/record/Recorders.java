@@ -1,5 +1,6 @@
 package dev.loadtest.internal.engine.record;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -50,6 +51,11 @@ public final class Recorders {
                 before.uncaughtException(t, e);   // the thread group's: the stack trace on stderr
             }
         });
+    }
+
+    /** The run's I/O threads known so far (those that have handled a connection), to read their CPU time. */
+    public Collection<Thread> ioThreads() {
+        return ioThreads;
     }
 
     /** The calling thread's stats. */

@@ -2,6 +2,7 @@ package dev.loadtest.internal.engine.record;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Rate;
@@ -96,14 +97,17 @@ public final class ResultAssembly {
         }
         LatencyHistogram service = LatencyHistogram.of(timeline.serviceTotal());
         LatencyHistogram response = rateDriven ? LatencyHistogram.of(timeline.responseTotal()) : service;
-        Verdict verdict = verdict(test, requests, errors, rate, clients.maxResponsesOnConnection());
+        Optional<GeneratorLoad> generator = timeline.generatorRun();
+        Verdict verdict = verdict(test, requests, errors, rate, clients.maxResponsesOnConnection(),
+                timeline.generatorSaturated(generator, test.threads()));
         return new ResultBuilder().test(test).duration(duration).protocol(end.protocol()).requests(requests)
                 .statusCodes(new StatusCodes(statuses))
                 .traffic(new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes))
                 .responseTime(response).serviceTime(service).connectTime(LatencyHistogram.of(connect))
                 .timeToFirstByte(LatencyHistogram.of(ttfb)).clientRequestRates(Statistics.of(rates))
                 .connections(sum.connections).errors(errors).rate(rate).intervals(timeline.intervals())
-                .verdict(verdict).stopped(end.stopped()).checks(checks(test, all)).build();
+                .verdict(verdict).stopped(end.stopped()).checks(checks(test, all)).generator(generator)
+                .build();
     }
 
     /**
@@ -125,13 +129,13 @@ public final class ResultAssembly {
     }
 
     private static Verdict verdict(LoadTest test, Requests requests, Map<ErrorCategory, ErrorCount> errors,
-                                   Optional<Rate> rate, int maxResponsesOnConnection) {
+                                   Optional<Rate> rate, int maxResponsesOnConnection, boolean generatorSaturated) {
         boolean secondRequestWanted = test.keepAlive()
                 && (test.requests().isEmpty() || test.requests().getAsLong() > test.clients());
         // a run whose requests all failed at once (refused, protocol or TLS errors) did not stall: it failed
         boolean failedAtOnce = requests.responded() == 0 && errors.keySet().stream()
                 .anyMatch(c -> c != ErrorCategory.REQUEST_TIMEOUT);
         return Verdict.of(requests, errors, rate,
-                secondRequestWanted && maxResponsesOnConnection < 2 && !failedAtOnce);
+                secondRequestWanted && maxResponsesOnConnection < 2 && !failedAtOnce, generatorSaturated);
     }
 }

@@ -1,12 +1,15 @@
 package dev.loadtest.internal.engine.record;
 
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LatencySummary;
 import dev.loadtest.Progress;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.internal.engine.schedule.Phase;
+import dev.loadtest.internal.selfload.GeneratorMeter;
+import dev.loadtest.spi.IntervalBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -51,6 +54,10 @@ public final class Timeline {
     private long checkFailed;
     private final long[] statuses = new long[600];
     private double lastRate;
+    /** The generator's own load, from the measured part's start (the first advance in it); null before. */
+    private GeneratorMeter generator;
+    /** The I/O threads have ended: the last cut reads no thread's CPU. */
+    private boolean ended;
 
     /**
      * @param interval        the length of an interval
@@ -67,17 +74,27 @@ public final class Timeline {
         this.recorders = recorders;
         this.listener = listener;
         this.cutNanos = phase.isCounted() ? phase.startNanos() : phase.measureStartNanos();
+        startGeneratorMeter(System.nanoTime());   // a counted run measures from its start, which has passed
     }
 
     /** Cuts every interval that has ended by now. */
     public void advance(long now) {
+        startGeneratorMeter(now);
         while (now >= cutNanos + intervalNanos && cutNanos + intervalNanos <= phase.measureEndNanos()) {
             cut(cutNanos + intervalNanos);
         }
     }
 
+    /** Starts measuring the generator's load when the measured part starts (within a timer tick of it). */
+    private void startGeneratorMeter(long now) {
+        if (generator == null && now >= cutNanos) {
+            generator = GeneratorMeter.startNow(recorders::ioThreads);
+        }
+    }
+
     /** Cuts the last, partial, interval at the end of the measured phase; after the I/O threads ended. */
     public void finish(long measuredEndNanos) {
+        ended = true;
         if (measuredEndNanos > cutNanos || intervals.isEmpty()) {
             cut(Math.max(measuredEndNanos, cutNanos));
         } else {
@@ -121,12 +138,15 @@ public final class Timeline {
         LatencyHistogram serviceHistogram = LatencyHistogram.of(service);
         LatencyHistogram responseHistogram = rateDriven ? LatencyHistogram.of(response) : serviceHistogram;
         long start = cutNanos;
-        Interval interval = new Interval(
-                Duration.ofNanos(start - (phase.isCounted() ? phase.startNanos() : phase.measureStartNanos())),
-                Duration.ofNanos(end - start), nowStarted - started, nowDone - done, new StatusCodes(codes),
-                nowErrored - errored, nowBytes - bytes, LatencySummary.of(responseHistogram),
-                LatencySummary.of(serviceHistogram), Optional.of(compact(responseHistogram)),
-                Optional.of(compact(serviceHistogram))).withCheckFailed(nowCheckFailed - checkFailed);
+        Interval interval = new IntervalBuilder()
+                .start(Duration.ofNanos(start - (phase.isCounted() ? phase.startNanos() : phase.measureStartNanos())))
+                .length(Duration.ofNanos(end - start)).started(nowStarted - started).done(nowDone - done)
+                .statusCodes(new StatusCodes(codes)).errored(nowErrored - errored).bytes(nowBytes - bytes)
+                .responseTime(LatencySummary.of(responseHistogram)).serviceTime(LatencySummary.of(serviceHistogram))
+                .responseTimeHistogram(Optional.of(compact(responseHistogram)))
+                .serviceTimeHistogram(Optional.of(compact(serviceHistogram)))
+                .generator(generator == null ? Optional.empty() : generator.interval(!ended))
+                .checkFailed(nowCheckFailed - checkFailed).build();
         boolean added = end > start || intervals.isEmpty();
         if (added) {
             intervals.add(interval);
@@ -166,15 +186,27 @@ public final class Timeline {
         late.statusCodes().counts().forEach((c, n) -> codes.merge(c, n, Long::sum));
         Optional<LatencyHistogram> response = sum(last.responseTimeHistogram(), late.responseTimeHistogram());
         Optional<LatencyHistogram> service = sum(last.serviceTimeHistogram(), late.serviceTimeHistogram());
-        return new Interval(last.start(), last.length(), last.started() + late.started(), last.done() + late.done(),
-                new StatusCodes(codes), last.errored() + late.errored(), last.bytes() + late.bytes(),
-                response.map(LatencySummary::of).orElse(last.responseTime()),
-                service.map(LatencySummary::of).orElse(last.serviceTime()), response, service,
-                last.checkFailed() + late.checkFailed());
+        return IntervalBuilder.from(last).started(last.started() + late.started()).done(last.done() + late.done())
+                .statusCodes(new StatusCodes(codes)).errored(last.errored() + late.errored())
+                .bytes(last.bytes() + late.bytes())
+                .responseTime(response.map(LatencySummary::of).orElse(last.responseTime()))
+                .serviceTime(service.map(LatencySummary::of).orElse(last.serviceTime()))
+                .responseTimeHistogram(response).serviceTimeHistogram(service)
+                .checkFailed(last.checkFailed() + late.checkFailed()).build();
     }
 
     private static Optional<LatencyHistogram> sum(Optional<LatencyHistogram> a, Optional<LatencyHistogram> b) {
         return a.isPresent() && b.isPresent() ? Optional.of(compact(a.get().plus(b.get()))) : a;
+    }
+
+    /** The generator's own load over the measured part, up to now; empty if not measured. */
+    public Optional<GeneratorLoad> generatorRun() {
+        return generator == null ? Optional.empty() : generator.run();
+    }
+
+    /** Whether the generator was the limit of the run: see {@link GeneratorMeter#saturated}. */
+    public boolean generatorSaturated(Optional<GeneratorLoad> run, int ioThreads) {
+        return generator != null && generator.saturated(run, ioThreads);
     }
 
     /**
