@@ -147,9 +147,19 @@ final class EngineRun implements LoadTestRun, SlotContext {
         if (concurrency != null) {
             concurrency.apply(clients, System.nanoTime(), phase);
         }
+        // on the timer's thread, so that start() returns while the connections are made; queued before a client
+        // can end the run, so that finish() runs after it there
+        timer.execute(() -> startClock(scheduled));
         for (ConnectionSlot client : clients) {
             client.start();
         }
+    }
+
+    /**
+     * Starts the run's clock once its connections are ready ({@link Phase#holdClock}) and the scheduler is primed,
+     * then its timeline, its timer and its schedule. Waits up to the connect timeout, or until the run stops.
+     */
+    private void startClock(boolean scheduled) {
         if (scheduled) {
             scheduler.awaitPrimed();
         }
