@@ -164,6 +164,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
             scheduler.awaitPrimed();
         }
         phase.awaitClockStart();
+        for (ConnectionSlot client : clients) {
+            client.clockStarted();
+        }
         timeline = new Timeline(phase, test.interval(), test.isRateDriven(), test.requests().orElse(0), recorders,
                 listeners::interval);
         if (concurrency != null) {

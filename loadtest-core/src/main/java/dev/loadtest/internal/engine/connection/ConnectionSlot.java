@@ -782,6 +782,13 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
     }
 
+    /** The run's clock started ({@link Phase#awaitClockStart}): a closed-model client, ready before, sends now. */
+    public synchronized void clockStarted() {
+        if (!done && started) {
+            fill();
+        }
+    }
+
     /** The most responses any one of this client's connections completed. */
     public synchronized int maxResponsesOnConnection() {
         return maxResponsesOnConnection;

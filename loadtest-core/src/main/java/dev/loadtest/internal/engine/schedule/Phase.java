@@ -31,7 +31,13 @@ public final class Phase {
      * schedule; a counted closed-model run has no clock to hold.
      */
     private final boolean holdsForConnections;
-    /** How long the clock waits at most for connections: the connect timeout (see {@link #holdClock}). */
+    /**
+     * How long the clock waits at most for connections ({@link #holdClock}): 3 s, or the connect timeout if shorter.
+     * A cold TLS handshake takes 0.6 s and more on a busy machine, so 3 s leaves room; the default connect timeout
+     * (10 s) would make a timed run whose connects hang last 10 s longer than asked.
+     */
+    private static final long MAX_HOLD_NANOS = TimeUnit.SECONDS.toNanos(3);
+    /** How long the clock waits at most for connections: the connect timeout or 3 s, the shorter. */
     private final long connectCapNanos;
     /** Clients whose first connection is ready to send or has failed; guarded by this. */
     private final BitSet settledClients = new BitSet();
@@ -50,18 +56,18 @@ public final class Phase {
         this.durationNanos = counted ? 0 : test.duration().orElseThrow().toNanos();
         this.measuresWholeRun = counted && warmUpNanos == 0;
         this.holdsForConnections = test.isRateDriven() || !counted;
-        this.connectCapNanos = test.connectTimeout().toNanos();
+        this.connectCapNanos = Math.min(MAX_HOLD_NANOS, test.connectTimeout().toNanos());
         startClock(startNanos);
     }
 
     /**
      * Holds the run's clock (its time zero: the schedule, the warm-up, the measured window and the deadline) until
      * every client's first connection is ready to send, as wrk2 does: TCP connected, and over TLS its handshake
-     * done. A client whose first connect failed does not hold it. Nor does any client beyond the connect timeout
-     * after {@code nowNanos}: HttpCore gives up a connect (and a TLS handshake) that takes longer, so a client
-     * not settled by then lost a callback, and the run goes on without it. Until the clock starts nothing is
-     * measured: a closed-model client that is ready sends, as in a warm-up. A counted closed-model run has no
-     * clock and is not held. See {@link #connectionSettled} and {@link #awaitClockStart}.
+     * done. A client whose first connect failed does not hold it. Nor does any client beyond 3 s (or the connect timeout,
+     * if shorter) after {@code nowNanos}: a client not ready by then is late, and the run goes on without it,
+     * so that a timed run whose connects hang still ends a few seconds after its duration. Until the clock starts
+     * nothing is issued nor measured: a closed-model client that is ready waits for it too
+     * ({@link ClosedIssuing#next}). A counted closed-model run has no clock and is not held. See {@link #connectionSettled} and {@link #awaitClockStart}.
      */
     public synchronized void holdClock(long nowNanos) {
         if (holdsForConnections) {

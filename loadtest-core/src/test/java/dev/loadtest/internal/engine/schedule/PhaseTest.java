@@ -67,7 +67,6 @@ class PhaseTest {
 
         assertThat(phase.mayStartClock(HELD_AT + 1_000_000)).isFalse();
         assertThat(phase.isMeasured(HELD_AT + 1_000_000)).as("nothing is measured while held").isFalse();
-        assertThat(phase.isIssuing(HELD_AT + 1_000_000)).as("a ready closed-model client may send").isTrue();
         phase.connectionSettled(2);
         assertThat(phase.mayStartClock(HELD_AT + 1_000_000)).isTrue();
     }
@@ -80,6 +79,16 @@ class PhaseTest {
 
         assertThat(phase.mayStartClock(HELD_AT + 1_999_999_999L)).isFalse();
         assertThat(phase.mayStartClock(HELD_AT + 2_000_000_000L)).isTrue();
+    }
+
+    @Test
+    void should_hold_the_clock_3_s_at_most_when_the_connect_timeout_is_longer() {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").clients(2).duration(Duration.ofSeconds(1)).build();
+        Phase phase = new Phase(test, HELD_AT);   // the default connect timeout: 10 s
+        phase.holdClock(HELD_AT);
+
+        assertThat(phase.mayStartClock(HELD_AT + 2_999_999_999L)).isFalse();
+        assertThat(phase.mayStartClock(HELD_AT + 3_000_000_000L)).isTrue();
     }
 
     @Test
