@@ -132,6 +132,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
         phase = new Phase(test, System.nanoTime());
         if (stopped) {
             phase.stopIssuing();
+        } else {
+            phase.holdClock(System.nanoTime());   // time zero is when the connections are ready: see Phase.holdClock
         }
         requester = RunRequester.create(test, phase, recorders, connections, TimeValue.ofMilliseconds(TICK_MILLIS * 2));
         requester.start();
@@ -145,29 +147,42 @@ final class EngineRun implements LoadTestRun, SlotContext {
         listeners = new Listeners(test.listeners(), runId);
         boolean scheduled = test.isRateDriven() && !stopped;
         if (scheduled) {
-            // a schedule starts once the engine is up and connecting, not before: see Phase.startClock
             scheduler = new Scheduler(phase, RateSchedule.of(test), clients, test.requests().orElse(Long.MAX_VALUE),
                     recorders, () -> SendPath.prime(templates.get(0)));
             scheduler.start(runId);
-            for (ConnectionSlot client : clients) {
-                client.start();
-            }
+        }
+        concurrency = ConcurrencyPlan.of(test);
+        if (concurrency != null) {
+            concurrency.apply(clients, System.nanoTime(), phase);
+        }
+        // on the timer's thread, so that start() returns while the connections are made; queued before a client
+        // can end the run, so that finish() runs after it there
+        timer.execute(() -> startClock(scheduled));
+        for (ConnectionSlot client : clients) {
+            client.start();
+        }
+    }
+
+    /**
+     * Starts the run's clock once its connections are ready ({@link Phase#holdClock}) and the scheduler is primed,
+     * then its timeline, its timer and its schedule. Waits up to the connect timeout, or until the run stops.
+     */
+    private void startClock(boolean scheduled) {
+        if (scheduled) {
             scheduler.awaitPrimed();
-            phase.startClock(System.nanoTime());
+        }
+        phase.awaitClockStart();
+        for (ConnectionSlot client : clients) {
+            client.clockStarted();
         }
         timeline = new Timeline(phase, test.interval(), test.isRateDriven(), test.requests().orElse(0), recorders,
                 listeners::interval);
-        concurrency = ConcurrencyPlan.of(test);
         if (concurrency != null) {
             concurrency.apply(clients, System.nanoTime(), phase);
         }
         timer.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
         if (scheduled) {
             scheduler.go();
-        } else {
-            for (ConnectionSlot client : clients) {
-                client.start();
-            }
         }
     }
 

@@ -114,7 +114,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
 
     public synchronized void start() {
         started = true;
-        lifeStartNanos = Math.max(System.nanoTime(), phase.measureStartNanos());
+        lifeStartNanos = System.nanoTime();   // requestRate counts from the measured phase's start, once it is known
         connect();
     }
 
@@ -177,6 +177,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         if (!settings.tls()) {
             connectRecorded = true;
             stats.connectTime(now - connectStartNanos);
+            phase.connectionSettled(index);   // over TLS, once its handshake is done: connectionReady
         }
         if (gaveUp) {
             settle();   // closes it; in the open model the client ends with the schedule
@@ -195,6 +196,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             return;
         }
         connecting = false;
+        phase.connectionSettled(index);   // a client that cannot connect does not hold the run's clock
         if (run.setupFailed(cause)) {
             return;
         }
@@ -379,6 +381,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
      * and errored), so a run against a dead server has its errors to read.
      */
     private void connectionEnded() {
+        phase.connectionSettled(index);   // one that ended before it was ready (a failed handshake) holds it no more
         Exception sessionError = connections.takeSessionError(localAddress);
         Exception cause = sessionError != null ? sessionError : connectionError != null ? connectionError : lostCause;
         if (run.setupFailed(cause)) {
@@ -494,6 +497,18 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         return issuing.hasWork();
     }
 
+    /**
+     * The TLS handshake of the current connection is done: it is ready to send ({@link Phase#holdClock}), and its
+     * connect time ends here, not at its first send (which in the open model waits for the schedule).
+     */
+    synchronized void connectionReady() {
+        if (session != null && !connectRecorded) {
+            connectRecorded = true;
+            recorders.get().connectTime(System.nanoTime() - connectStartNanos);
+        }
+        phase.connectionSettled(index);
+    }
+
     // ---- called by Exchange, on the connection's I/O thread ----
 
     synchronized void onSent(Exchange exchange, boolean measured, boolean http2) {
@@ -501,7 +516,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         run.protocolSeen(http2);
         WorkerStats stats = recorders.get();
         if (!connectRecorded) {
-            // over TLS the connection is ready when the handshake (and ALPN) is done: the first send
+            // over TLS the handshake's end records it (connectionReady); the first send if that was missed
             connectRecorded = true;
             stats.connectTime(exchange.sentNanos - connectStartNanos);
         }
@@ -787,6 +802,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     private void finish() {
+        phase.connectionSettled(index);
         if (!done) {
             done = true;
             lifeEndNanos = Math.min(System.nanoTime(), phase.measureEndNanos());
@@ -801,6 +817,13 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     @Override
     public synchronized void limit(int requestsInFlight) {
         limit = Math.max(0, Math.min(settings.streams(), requestsInFlight));
+        if (!done && started) {
+            fill();
+        }
+    }
+
+    /** The run's clock started ({@link Phase#awaitClockStart}): a closed-model client, ready before, sends now. */
+    public synchronized void clockStarted() {
         if (!done && started) {
             fill();
         }

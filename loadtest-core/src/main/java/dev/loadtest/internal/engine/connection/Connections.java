@@ -34,6 +34,17 @@ public final class Connections {
         return local == null ? null : byAddress.get(local);
     }
 
+    /**
+     * The TLS handshake of the connection with this local address is done: it is ready to send. Its slot has
+     * registered it (the slot hears of the connect on the same I/O thread, before any byte of the handshake is read).
+     */
+    void handshakeDone(SocketAddress local) {
+        ConnectionSlot slot = slotOf(local);
+        if (slot != null) {
+            slot.connectionReady();
+        }
+    }
+
     /** The listener that keeps the exceptions sessions die of. */
     public IOSessionListener sessionErrorListener() {
         return new SessionErrors(sessionErrors);

@@ -6,6 +6,7 @@ import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.io.IOException;
 import java.util.function.Function;
+import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.function.Callback;
 import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
@@ -19,6 +20,7 @@ import org.apache.hc.core5.reactor.EndpointParameters;
 import org.apache.hc.core5.reactor.IOEventHandler;
 import org.apache.hc.core5.reactor.IOEventHandlerFactory;
 import org.apache.hc.core5.reactor.ProtocolIOSession;
+import org.apache.hc.core5.reactor.ssl.TransportSecurityLayer;
 import org.apache.hc.core5.util.Timeout;
 
 /**
@@ -42,9 +44,11 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
     private final Callback<Exception> exceptionCallback;
     private final Recorders recorders;
     private final Phase phase;
+    private final Connections connections;
 
     public ProtocolStarter(ClientH2StreamMultiplexerFactory http2, HttpVersionPolicy policy, TlsStrategy tls,
-                    Timeout handshakeTimeout, Callback<Exception> exceptionCallback, Recorders recorders, Phase phase) {
+                    Timeout handshakeTimeout, Callback<Exception> exceptionCallback, Recorders recorders, Phase phase,
+                    Connections connections) {
         this.http2 = http2;
         this.policy = policy;
         this.tls = tls;
@@ -52,13 +56,30 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
         this.exceptionCallback = exceptionCallback;
         this.recorders = recorders;
         this.phase = phase;
+        this.connections = connections;
     }
 
     @Override
     public IOEventHandler createHandler(ProtocolIOSession session, Object attachment) {
         recorders.onIoThread();   // HttpCore creates the handler on the thread the connection is pinned to
         if (tls != null && attachment instanceof EndpointParameters params && URIScheme.HTTPS.same(params.getScheme())) {
-            tls.upgrade(session, params, policy, handshakeTimeout, null);
+            // the connection is ready to send once its handshake is done: the run's clock may wait for that
+            tls.upgrade(session, params, policy, handshakeTimeout, new FutureCallback<>() {
+                @Override
+                public void completed(TransportSecurityLayer layer) {
+                    connections.handshakeDone(session.getLocalAddress());
+                }
+
+                @Override
+                public void failed(Exception ex) {
+                    // the session fails with it, and its slot hears of that
+                }
+
+                @Override
+                public void cancelled() {
+                    // as failed
+                }
+            });
         }
         session.registerProtocol(ApplicationProtocol.HTTP_1_1.id, (s, callback) -> {
             Http1Connection connection = new Http1Connection(recorders, phase);

@@ -24,7 +24,8 @@ final class ClosedIssuing extends Issuing {
 
     @Override
     public long next(long now) {
-        if (quota <= 0 || !phase.isIssuing(now)) {
+        // nothing before the run's clock starts (Phase.holdClock): the client sends when the clock has started
+        if (quota <= 0 || now < phase.startNanos() || !phase.isIssuing(now)) {
             return NONE;
         }
         quota--;

@@ -66,7 +66,8 @@ public final class ConnectionProbe {
         IOReactorConfig reactor = IOReactorConfig.custom().setIoThreadCount(1)
                 .setSelectInterval(TimeValue.ofMilliseconds(20)).setSoTimeout(Timeout.of(test.requestTimeout())).build();
         H2AsyncRequester requester = requester(policy, reactor,
-                new ProtocolStarter(http2, policy, tls ? Tls.strategy(test) : null, connect, e -> { }, recorders, phase),
+                new ProtocolStarter(http2, policy, tls ? Tls.strategy(test) : null, connect, e -> { }, recorders, phase,
+                        new Connections()),
                 new SessionErrors(errors), tls ? Tls.strategy(test) : null, connect);
         requester.start();
         try {

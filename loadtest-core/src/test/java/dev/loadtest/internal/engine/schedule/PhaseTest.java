@@ -49,4 +49,85 @@ class PhaseTest {
         assertThat(phase.measureEndNanos()).isEqualTo(301_000 + 1_500_000_000L);
         assertThat(phase.isMeasured(301_000 + 499_999_999L)).isFalse();
     }
+
+    // ---- the held clock: time zero when the connections are ready (Phase.holdClock) ----
+
+    private static final long HELD_AT = 1_000;
+    private static final LoadTest RATED = LoadTest.target("http://127.0.0.1:1/").rate(100).clients(3)
+            .connectTimeout(Duration.ofSeconds(2)).duration(Duration.ofSeconds(1)).build();
+
+    @Test
+    void should_hold_the_clock_until_every_client_is_ready_before_the_cap() {
+        Phase phase = new Phase(RATED, HELD_AT);
+        phase.holdClock(HELD_AT);
+
+        phase.connectionSettled(0);
+        phase.connectionSettled(1);
+        phase.connectionSettled(1);   // a client that says so twice (ready, then its connection ends) counts once
+
+        assertThat(phase.mayStartClock(HELD_AT + 1_000_000)).isFalse();
+        assertThat(phase.isMeasured(HELD_AT + 1_000_000)).as("nothing is measured while held").isFalse();
+        phase.connectionSettled(2);
+        assertThat(phase.mayStartClock(HELD_AT + 1_000_000)).isTrue();
+    }
+
+    @Test
+    void should_start_the_held_clock_at_the_connect_timeout_whatever_the_clients_say() {
+        Phase phase = new Phase(RATED, HELD_AT);
+        phase.holdClock(HELD_AT);
+        phase.connectionSettled(0);
+
+        assertThat(phase.mayStartClock(HELD_AT + 1_999_999_999L)).isFalse();
+        assertThat(phase.mayStartClock(HELD_AT + 2_000_000_000L)).isTrue();
+    }
+
+    @Test
+    void should_hold_the_clock_3_s_at_most_when_the_connect_timeout_is_longer() {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").clients(2).duration(Duration.ofSeconds(1)).build();
+        Phase phase = new Phase(test, HELD_AT);   // the default connect timeout: 10 s
+        phase.holdClock(HELD_AT);
+
+        assertThat(phase.mayStartClock(HELD_AT + 2_999_999_999L)).isFalse();
+        assertThat(phase.mayStartClock(HELD_AT + 3_000_000_000L)).isTrue();
+    }
+
+    @Test
+    void should_not_wait_for_clients_whose_connect_failed() throws Exception {
+        // a client settles when its first connect fails as when it is ready: three failed connects start the clock
+        Phase phase = new Phase(RATED, System.nanoTime());
+        phase.holdClock(System.nanoTime());
+        Thread connects = new Thread(() -> {
+            for (int client = 0; client < 3; client++) {
+                phase.connectionSettled(client);
+            }
+        });
+        connects.start();
+        long before = System.nanoTime();
+
+        phase.awaitClockStart();   // the cap is 2 s: waiting for it would start the clock 2 s after the hold
+
+        connects.join();
+        assertThat(phase.startNanos()).isGreaterThanOrEqualTo(before);
+        assertThat(phase.measureEndNanos()).isEqualTo(phase.startNanos() + 1_000_000_000L);
+        assertThat(phase.mayStartClock(Long.MIN_VALUE)).as("no longer held").isTrue();
+    }
+
+    @Test
+    void should_stop_holding_the_clock_when_the_run_stops() {
+        Phase phase = new Phase(RATED, HELD_AT);
+        phase.holdClock(HELD_AT);
+
+        phase.stopIssuing();
+
+        assertThat(phase.mayStartClock(HELD_AT)).isTrue();
+    }
+
+    @Test
+    void should_not_hold_a_counted_closed_model_run_which_has_no_clock() {
+        Phase phase = new Phase(LoadTest.target("http://127.0.0.1:1/").requests(10).build(), HELD_AT);
+        phase.holdClock(HELD_AT);
+
+        assertThat(phase.mayStartClock(HELD_AT)).isTrue();
+        assertThat(phase.startNanos()).isEqualTo(HELD_AT);
+    }
 }
