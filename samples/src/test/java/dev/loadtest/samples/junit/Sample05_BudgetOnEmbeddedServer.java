@@ -22,10 +22,10 @@ import org.junit.jupiter.api.Test;
  * The numbers here are generous so that the sample passes on any machine: on a slow CI runner, scale
  * every budget with {@code mvn test -Dloadtest.budget.scale=3} rather than editing them.
  *
- * <p>Run it: {@code mvn -pl samples test -Dtest=Sample04_BudgetOnEmbeddedServer}.
+ * <p>Run it: {@code mvn -pl samples test -Dtest=Sample05_BudgetOnEmbeddedServer}.
  */
 @PerformanceBudget(maxErrorRate = 0.001, noNon2xx = true)
-class Sample04_BudgetOnEmbeddedServer {
+class Sample05_BudgetOnEmbeddedServer {
 
     static DemoServer server;
 

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
  * sample: status 200: body does not contain "Goodbye" | body: Hello, World!
  * </pre>
  *
- * <p>Run it: {@code mvn -pl samples test -Dtest=Sample08_ResponseChecks}.
+ * <p>Run it: {@code mvn -pl samples test -Dtest=Sample09_ResponseChecks}.
  */
-class Sample08_ResponseChecks {
+class Sample09_ResponseChecks {
 
     static DemoServer server;
 

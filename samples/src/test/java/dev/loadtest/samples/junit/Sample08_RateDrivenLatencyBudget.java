@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
  * ({@code generator-saturated}, a busy test machine). A JVM that has just started is such a machine for
  * a moment (class loading, JIT compilation), hence the warm-up before the measured second.
  *
- * <p>Run it: {@code mvn -pl samples test -Dtest=Sample07_RateDrivenLatencyBudget}.
+ * <p>Run it: {@code mvn -pl samples test -Dtest=Sample08_RateDrivenLatencyBudget}.
  */
-class Sample07_RateDrivenLatencyBudget {
+class Sample08_RateDrivenLatencyBudget {
 
     static DemoServer server;
 

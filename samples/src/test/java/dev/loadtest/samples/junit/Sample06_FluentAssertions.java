@@ -28,9 +28,9 @@ import org.junit.jupiter.api.Test;
  * errors: none
  * </pre>
  *
- * <p>Run it: {@code mvn -pl samples test -Dtest=Sample05_FluentAssertions}.
+ * <p>Run it: {@code mvn -pl samples test -Dtest=Sample06_FluentAssertions}.
  */
-class Sample05_FluentAssertions {
+class Sample06_FluentAssertions {
 
     static DemoServer server;
 

@@ -13,13 +13,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Sample 6: one budget over several endpoints with {@code @ParameterizedTest}.
  *
  * <p>Each invocation is its own test: its own {@link LoadTester}, its own budget check, its own report
- * ({@code target/loadtest-reports/dev.loadtest.samples.junit.Sample06_ParameterizedBudget/endpoint-1.txt},
+ * ({@code target/loadtest-reports/dev.loadtest.samples.junit.Sample07_ParameterizedBudget/endpoint-1.txt},
  * {@code -2}, {@code -3}). The {@code LoadTester} comes after the arguments of the source, as JUnit requires
  * of parameters resolved by an extension. {@code @RepeatedTest} works the same way.
  *
- * <p>Run it: {@code mvn -pl samples test -Dtest=Sample06_ParameterizedBudget}.
+ * <p>Run it: {@code mvn -pl samples test -Dtest=Sample07_ParameterizedBudget}.
  */
-class Sample06_ParameterizedBudget {
+class Sample07_ParameterizedBudget {
 
     static DemoServer server;
 
