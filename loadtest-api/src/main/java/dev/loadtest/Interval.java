@@ -157,9 +157,12 @@ public final class Interval {
         return seconds > 0 ? (done() - errored()) / seconds : 0;
     }
 
-    /** Requests of this interval that failed: ended by an error, or answered with a status of 400 or more. */
+    /**
+     * Requests of this interval that failed: ended by an error, answered with a status of 400 or more, or
+     * answered with another status but failing a response check.
+     */
     public long failed() {
-        long failed = errored();
+        long failed = errored() + checkFailed();
         for (var e : statusCodes().counts().entrySet()) {
             if (e.getKey() >= 400) {
                 failed += e.getValue();
@@ -185,6 +188,6 @@ public final class Interval {
         return "Interval[start=" + DurationFormat.format(start()) + ", length=" + DurationFormat.format(length())
                 + ", started=" + started() + ", done=" + done() + ", statusCodes=" + statusCodes() + ", errored="
                 + errored() + ", bytes=" + bytes() + ", responseTime=" + responseTime() + ", serviceTime="
-                + serviceTime() + "]";
+                + serviceTime() + (checkFailed() == 0 ? "" : ", checkFailed=" + checkFailed()) + "]";
     }
 }
