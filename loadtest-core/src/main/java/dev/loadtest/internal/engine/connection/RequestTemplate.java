@@ -56,6 +56,17 @@ public final class RequestTemplate {
         this(method, scheme, authority, path, headers, body, false);
     }
 
+    /**
+     * A request built for one send whose HTTP/1.1 head is already encoded (see {@link BuiltRequests}: the run's head
+     * with this request's target spliced in).
+     */
+    static RequestTemplate withHttp1Head(String method, String scheme, URIAuthority authority, String path,
+                                         Header[] headers, byte[] http1Head) {
+        RequestTemplate template = new RequestTemplate(method, scheme, authority, path, headers, null, false);
+        template.http1Head = http1Head;
+        return template;
+    }
+
     private RequestTemplate(String method, String scheme, URIAuthority authority, String path, Header[] headers,
                             byte[] body, boolean encodeNow) {
         this.method = method;
