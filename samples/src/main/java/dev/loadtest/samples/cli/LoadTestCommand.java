@@ -158,6 +158,9 @@ public final class LoadTestCommand implements Callable<Integer> {
         if (System.getProperty("org.slf4j.simpleLogger.log.org.eclipse.jetty") == null) {
             System.setProperty("org.slf4j.simpleLogger.log.org.eclipse.jetty", "warn");
         }
+        // SLF4J initialised here, on one thread, before the run's threads log: a first log call from one thread
+        // while another initialises it is replayed with three lines of SLF4J warnings on stderr
+        org.slf4j.LoggerFactory.getILoggerFactory();
         System.exit(execute(args, System.out, System.err, System.console() != null, System::getenv));
     }
 
