@@ -55,7 +55,7 @@ public final class Result {
                   List<Interval> intervals, Verdict verdict, boolean stopped) {
         this(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime, serviceTime,
                 connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals, verdict,
-                stopped, List.of(), Optional.empty()));
+                stopped, List.of(), Optional.empty(), List.of(), Optional.empty(), Optional.empty()));
     }
 
     /** The configuration that was run. */
@@ -181,6 +181,34 @@ public final class Result {
      */
     public Optional<GeneratorLoad> generator() {
         return figures.generator();
+    }
+
+    /**
+     * Each step's figures, in the scenario's step order ({@link dev.loadtest.scenario.Scenario#steps()}), for a
+     * run of a scenario; empty for a run of single requests. The run's own figures are the sum of its steps'.
+     * Requests of a {@linkplain dev.loadtest.scenario.Scenario token provider} are not in any step: see
+     * {@link #tokenRequests()}.
+     */
+    public List<StepResult> steps() {
+        return figures.steps();
+    }
+
+    /** The step of that name, if the run was of a scenario that has it. */
+    public Optional<StepResult> step(String name) {
+        return figures.steps().stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    /** What the sessions of a scenario run did; empty for a run of single requests. */
+    public Optional<Sessions> sessions() {
+        return figures.sessions();
+    }
+
+    /**
+     * The requests a scenario's token provider made to fetch and refresh its token, timed apart from the steps and
+     * never counted in the run's figures; empty when the run had no token provider.
+     */
+    public Optional<StepResult> tokenRequests() {
+        return figures.tokenRequests();
     }
 
     /** Responses finished (any status) per second of the measured phase, as h2load's req/s. */

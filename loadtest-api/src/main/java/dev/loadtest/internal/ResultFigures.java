@@ -9,7 +9,9 @@ import dev.loadtest.LoadTest;
 import dev.loadtest.Rate;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
+import dev.loadtest.Sessions;
 import dev.loadtest.Statistics;
+import dev.loadtest.StepResult;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
@@ -33,7 +35,8 @@ public record ResultFigures(LoadTest test, Duration duration, String protocol, R
                             LatencyHistogram timeToFirstByte, Statistics clientRequestRates, long connections,
                             Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate, List<Interval> intervals,
                             Verdict verdict, boolean stopped, List<CheckResult> checks,
-                            Optional<GeneratorLoad> generator) {
+                            Optional<GeneratorLoad> generator, List<StepResult> steps,
+                            Optional<Sessions> sessions, Optional<StepResult> tokenRequests) {
 
     /** Checks that every figure is set; keeps unmodifiable copies of the collections. */
     public ResultFigures {
@@ -56,6 +59,9 @@ public record ResultFigures(LoadTest test, Duration duration, String protocol, R
         errors = errors.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(errors));
         intervals = List.copyOf(intervals);
         checks = List.copyOf(required(checks, "checks"));
+        steps = List.copyOf(required(steps, "steps"));
+        required(sessions, "sessions");
+        required(tokenRequests, "tokenRequests");
     }
 
     private static <T> T required(T figure, String name) {

@@ -9,7 +9,9 @@ import dev.loadtest.LoadTest;
 import dev.loadtest.Rate;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
+import dev.loadtest.Sessions;
 import dev.loadtest.Statistics;
+import dev.loadtest.StepResult;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
@@ -64,6 +66,9 @@ public final class ResultBuilder {
     private boolean stopped;
     private List<CheckResult> checks = List.of();
     private Optional<GeneratorLoad> generator = Optional.empty();
+    private List<StepResult> steps = List.of();
+    private Optional<Sessions> sessions = Optional.empty();
+    private Optional<StepResult> tokenRequests = Optional.empty();
 
     /** A builder with nothing measured. */
     public ResultBuilder() {
@@ -76,7 +81,8 @@ public final class ResultBuilder {
                 .responseTime(r.responseTime()).serviceTime(r.serviceTime()).connectTime(r.connectTime())
                 .timeToFirstByte(r.timeToFirstByte()).clientRequestRates(r.clientRequestRates())
                 .connections(r.connections()).errors(r.errors()).rate(r.rate()).intervals(r.intervals())
-                .verdict(r.verdict()).stopped(r.stopped()).checks(r.checks()).generator(r.generator());
+                .verdict(r.verdict()).stopped(r.stopped()).checks(r.checks()).generator(r.generator())
+                .steps(r.steps()).sessions(r.sessions()).tokenRequests(r.tokenRequests());
     }
 
     /**
@@ -106,7 +112,7 @@ public final class ResultBuilder {
         }
         return c.apply(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime,
                 serviceTime, connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals,
-                verdict, stopped, checks, generator));
+                verdict, stopped, checks, generator, steps, sessions, tokenRequests));
     }
 
     /** Runs a class's static initializer, as {@code Result}'s and {@code Interval}'s hand their constructors over. */
@@ -216,6 +222,21 @@ public final class ResultBuilder {
     /** The generator's own load over the measured part; empty when not measured. */
     public ResultBuilder generator(Optional<GeneratorLoad> generator) {
         this.generator = generator;
+        return this;
+    }
+
+    public ResultBuilder steps(List<StepResult> steps) {
+        this.steps = steps;
+        return this;
+    }
+
+    public ResultBuilder sessions(Optional<Sessions> sessions) {
+        this.sessions = sessions;
+        return this;
+    }
+
+    public ResultBuilder tokenRequests(Optional<StepResult> tokenRequests) {
+        this.tokenRequests = tokenRequests;
         return this;
     }
 }
