@@ -12,6 +12,7 @@ import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.internal.Engines;
 import dev.loadtest.request.Feeder;
 import dev.loadtest.request.RequestSource;
+import dev.loadtest.scenario.Scenario;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -57,7 +58,8 @@ public final class LoadTest {
         this.given = given;
         this.plan = ShardPlan.of(given);
         this.seed = given.seed() != null ? OptionalLong.of(given.seed())
-                : given.requestSource() != null ? OptionalLong.of(new java.util.SplittableRandom().nextLong())
+                : given.requestSource() != null || given.scenario() != null
+                        ? OptionalLong.of(new java.util.SplittableRandom().nextLong())
                 : OptionalLong.empty();
     }
 
@@ -171,6 +173,31 @@ public final class LoadTest {
     /** Connections held open during the run. */
     public int clients() {
         return plan.clients();
+    }
+
+    /** The scenario each virtual user runs, if this is a scenario run rather than one of single requests. */
+    public Optional<Scenario> scenario() {
+        return Optional.ofNullable(given.scenario());
+    }
+
+    /** The virtual users of a closed-model scenario run (this shard's); 0 otherwise. */
+    public int users() {
+        return plan.users();
+    }
+
+    /** Sessions started per second in an open-model scenario run: its {@link #rate()}; empty otherwise. */
+    public OptionalDouble arrivals() {
+        return given.scenario() == null ? OptionalDouble.empty() : rate();
+    }
+
+    /** The sessions each user runs, if a closed-model scenario run ends by count rather than by duration. */
+    public OptionalLong iterations() {
+        return given.iterations() > 0 ? OptionalLong.of(given.iterations()) : OptionalLong.empty();
+    }
+
+    /** Whether each user of a scenario run has its own connection rather than sharing the run's. */
+    public boolean connectionPerUser() {
+        return given.connectionPerUser();
     }
 
     /** Requests in flight per connection: HTTP/2 streams, or HTTP/1.1 pipelining depth. */
@@ -333,7 +360,8 @@ public final class LoadTest {
         /** The URIs given to {@link LoadTest#target}; {@link #path(String)} derives {@link #targets} from them. */
         private final List<URI> bases;
         private List<URI> targets;
-        private int clients = 1;
+        /** 0: not given ({@link Settings#clientCount()} resolves it). */
+        private int clients;
         private int streams = 1;
         private int threads;
         private long requests;
@@ -363,6 +391,10 @@ public final class LoadTest {
         private int shardIndex;
         private int shardCount = 1;
         private java.time.Instant startAt;
+        private Scenario scenario;
+        private int users;
+        private long iterations;
+        private boolean connectionPerUser;
 
         private Builder(List<URI> uris) {
             this.bases = Targets.check(uris);
@@ -400,6 +432,10 @@ public final class LoadTest {
             shardIndex = s.shardIndex();
             shardCount = s.shardCount();
             startAt = s.startAt();
+            scenario = s.scenario();
+            users = s.users();
+            iterations = s.iterations();
+            connectionPerUser = s.connectionPerUser();
         }
 
         // ---- what each request is: targets, method, headers, body. Request sources, feeders, a seed and response
@@ -628,9 +664,98 @@ public final class LoadTest {
             return this;
         }
 
+        // ---- a scenario: a flow of steps each virtual user runs, instead of single requests
+
+        /**
+         * Runs this scenario instead of single requests: each virtual user is a session (variables, a cookie jar, a
+         * feeder row) walking the scenario's steps one request at a time, with its pauses. Two load models:
+         * <ul>
+         * <li>closed, {@link #users(int) users(n)}: n sessions in flight, each user starting its next session when
+         *     one ends, for the {@link #duration duration} or {@link #iterations(long) iterations} sessions each;</li>
+         * <li>open, {@link #arrivals(double) arrivals(r)} (or rate {@link #stages stages}, which are then arrival
+         *     stages): r sessions start per second, whatever the server does; a step's response time counts from
+         *     when it was due (the arrival for the first step, the previous step's end plus its pause for the
+         *     others), corrected for coordinated omission, beside its service time.</li>
+         * </ul>
+         *
+         * <pre>{@code
+         * Result r = LoadTest.target("http://127.0.0.1:8080")
+         *         .scenario(Scenario.of("shop", login, Scenario.repeat(3, catalogue), checkout))
+         *         .users(50)
+         *         .duration(Duration.ofMinutes(1))
+         *         .run();
+         * r.step("checkout").orElseThrow().responseTime().percentile(99);
+         * r.sessions().orElseThrow().failedAt();        // {checkout=3}
+         * }</pre>
+         *
+         * <p>Sessions share the run's connections ({@code clients x streams}: a due step takes a free stream on any
+         * of them); without {@link #clients(int)} a closed-model run has as many connections as users.
+         * {@link #connectionPerUser()} gives each user its own. The run's {@link #header headers} go with every
+         * step's request (unless the step names the header itself), the run's {@link #check checks} judge every
+         * step before the step's own, and the run's {@link #feed feeder} gives each session one row. The steps
+         * give the methods, paths and bodies, so {@link #request}, {@link #method}, {@link #path} and
+         * {@link #body} cannot be given with a scenario ({@link #build()} says so).
+         */
+        public Builder scenario(Scenario scenario) {
+            this.scenario = Objects.requireNonNull(scenario, "scenario must not be null");
+            return this;
+        }
+
+        /**
+         * The closed model of a {@link #scenario scenario} run: this many virtual users, each running one session
+         * at a time and starting the next when it ends (k6's VUs, Gatling's {@code constantConcurrentUsers}). At
+         * least 1; needs a scenario. In a sharded run, users are dealt out as clients are.
+         */
+        public Builder users(int users) {
+            this.users = atLeast("users", users, 1);
+            return this;
+        }
+
+        /**
+         * The open model of a {@link #scenario scenario} run: this many sessions start per second, each at its
+         * arrival time, whatever the responses do (Gatling's {@code constantUsersPerSec}, k6's arrival-rate). The
+         * sessions' rate: {@code rate(perSecond)} named for scenarios, and rate {@link #stages stages} are arrival
+         * stages too. Sessions in flight are bounded by {@link #maxBacklog(int)}: an arrival beyond it is counted
+         * as a session failed at its first step ({@code not started: N sessions in flight}). Within
+         * (0, 10,000,000] sessions per second.
+         */
+        public Builder arrivals(double perSecond) {
+            Stage.checkRate("arrivals", perSecond);
+            if (perSecond == 0) {
+                throw new IllegalArgumentException("arrivals (0.0) must be > 0 sessions per second");
+            }
+            this.rate = perSecond;
+            return this;
+        }
+
+        /**
+         * Ends a closed-model {@link #scenario scenario} run when each user has run this many sessions, instead of
+         * after a {@link #duration duration} (k6's per-VU iterations). At least 1.
+         */
+        public Builder iterations(long iterations) {
+            if (iterations < 1) {
+                throw new IllegalArgumentException("iterations (" + iterations + ") must be >= 1");
+            }
+            this.iterations = iterations;
+            return this;
+        }
+
+        /**
+         * Gives each user of a closed-model {@link #scenario scenario} run its own connection for its life, as a
+         * browser and Gatling do, instead of sharing the run's: the run then has as many connections as users, one
+         * request in flight on each, so {@link #clients(int)} and {@link #streams(int)} are not given with it.
+         */
+        public Builder connectionPerUser() {
+            this.connectionPerUser = true;
+            return this;
+        }
+
         // ---- how hard and for how long: the whole run's, however many shards share it
 
-        /** Connections to hold open, like h2load -c. Default 1; at least 1. */
+        /**
+         * Connections to hold open, like h2load -c. Default 1 (in a closed-model {@link #scenario scenario} run,
+         * the {@link #users(int) users}); at least 1.
+         */
         public Builder clients(int clients) {
             this.clients = atLeast("clients", clients, 1);
             return this;
@@ -875,6 +1000,7 @@ public final class LoadTest {
         public LoadTest build() {
             Settings settings = settings();
             SettingsRules.check(settings);
+            ScenarioRules.check(settings, pathGiven);
             RequestRules.check(settings, pathGiven);
             return new LoadTest(settings);
         }
@@ -882,7 +1008,7 @@ public final class LoadTest {
         /** The settings as given so far, unchecked. */
         Settings settings() {
             return new Settings(targets, method, headers, body, requestSource, feeder, seed, checks, maxCheckedBodyBytes,
-                    clients, streams, threads, requests, duration, warmUp,
+                    scenario, users, iterations, connectionPerUser, clients, streams, threads, requests, duration, warmUp,
                     rate, stages == null ? List.of() : stages, maxBacklog, protocol, connectTimeout, requestTimeout,
                     keepAlive, sslContext, insecureTrustAll, interval, listeners, shardIndex, shardCount, startAt);
         }

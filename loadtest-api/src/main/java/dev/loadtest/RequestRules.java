@@ -16,9 +16,9 @@ final class RequestRules {
     /** @param pathGiven whether {@code path(...)} was called on the builder (the settings keep only the targets) */
     static void check(Settings s, boolean pathGiven) {
         if (s.requestSource() == null) {
-            if (s.feeder() != null) {
+            if (s.feeder() != null && s.scenario() == null) {
                 throw new IllegalStateException("feed (" + s.feeder() + ") needs a request source: give"
-                        + " request(ctx -> ...) that reads ctx.row()");
+                        + " request(ctx -> ...) that reads ctx.row(), or a scenario");
             }
             return;
         }

@@ -3,6 +3,7 @@ package dev.loadtest;
 import dev.loadtest.check.Check;
 import dev.loadtest.request.Feeder;
 import dev.loadtest.request.RequestSource;
+import dev.loadtest.scenario.Scenario;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,8 +31,13 @@ record Settings(
         Long seed,                  // null: picked when the test is built (LoadTest#seed)
         List<Check> checks,         // empty: none
         int maxCheckedBodyBytes,
+        // a flow of steps per virtual user instead of single requests (issue 17)
+        Scenario scenario,          // null: single requests
+        int users,                  // 0: none (the closed model's sessions in flight, in a scenario run)
+        long iterations,            // 0: none (sessions per user, instead of a duration)
+        boolean connectionPerUser,
         // how hard and for how long: the whole run's
-        int clients,
+        int clients,                // 0: not given: the users in a closed-model scenario run, else 1
         int streams,
         int threads,                // 0: the available processors, at most the clients
         long requests,              // 0: a timed run
@@ -66,6 +72,14 @@ record Settings(
     /** Whether the targets use TLS. */
     boolean isHttps() {
         return "https".equalsIgnoreCase(targets.get(0).getScheme());
+    }
+
+    /**
+     * The connections: as given, else the users of a closed-model scenario run (each user a connection's worth
+     * of concurrency, as a browser has), else 1 (h2load's default).
+     */
+    int clientCount() {
+        return clients > 0 ? clients : scenario != null && users > 0 ? users : 1;
     }
 
     /** Whether stages, not {@code duration} or {@code requests}, set how long the run lasts. */

@@ -41,8 +41,8 @@ final class SettingsRules {
         if (s.shardCount() == 1) {
             return;
         }
-        if (s.clients() < s.shardCount()) {
-            throw new IllegalStateException("clients (" + s.clients() + ") must be >= shard count ("
+        if (s.clientCount() < s.shardCount()) {
+            throw new IllegalStateException("clients (" + s.clientCount() + ") must be >= shard count ("
                     + s.shardCount() + "): each shard needs at least one client");
         }
         for (Stage stage : s.stages()) {
@@ -69,9 +69,9 @@ final class SettingsRules {
                     throw new IllegalStateException("stages mix rates and concurrencies: a run is rate-driven "
                             + "(open model) or concurrency-driven (closed model)");
                 }
-                if (stage.concurrency() > s.clients() * s.streams()) {
+                if (stage.concurrency() > s.clientCount() * s.streams()) {
                     throw new IllegalStateException("stage concurrency (" + stage.concurrency()
-                            + ") must be <= clients x streams (" + s.clients() + " x " + s.streams() + ")");
+                            + ") must be <= clients x streams (" + s.clientCount() + " x " + s.streams() + ")");
                 }
             }
         }
@@ -79,19 +79,19 @@ final class SettingsRules {
             throw new IllegalStateException("requests (" + s.requests() + ") and duration ("
                     + DurationFormat.setting(s.duration()) + ") cannot both be set: a run is counted or timed");
         }
-        if (!timedByStages && s.requests() == 0 && s.duration() == null) {
+        if (!timedByStages && s.requests() == 0 && s.duration() == null && s.scenario() == null) {
             throw new IllegalStateException("neither requests nor duration is set: a run needs one of them");
         }
-        if (s.requests() > 0 && s.requests() < s.clients()) {
-            throw new IllegalStateException("requests (" + s.requests() + ") must be >= clients (" + s.clients()
+        if (s.requests() > 0 && s.requests() < s.clientCount()) {
+            throw new IllegalStateException("requests (" + s.requests() + ") must be >= clients (" + s.clientCount()
                     + ")");
         }
         if (!s.warmUp().isZero() && s.duration() == null && !timedByStages) {
             throw new IllegalStateException("warmUp (" + DurationFormat.setting(s.warmUp())
                     + ") needs duration: a counted run has no warm-up");
         }
-        if (s.threads() > s.clients()) {
-            throw new IllegalStateException("threads (" + s.threads() + ") must be <= clients (" + s.clients()
+        if (s.threads() > s.clientCount()) {
+            throw new IllegalStateException("threads (" + s.threads() + ") must be <= clients (" + s.clientCount()
                     + ")");
         }
     }

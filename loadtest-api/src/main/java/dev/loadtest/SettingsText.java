@@ -15,15 +15,27 @@ final class SettingsText {
                 .append(", streams=").append(t.streams())
                 .append(", threads=").append(t.threads());
         List<Stage> stages = t.stages();
-        if (!stages.isEmpty()) {
-            s.append(", stages=").append(stages.size() == 1 && stages.get(0).fromRate() == stages.get(0).toRate()
-                    ? stages.get(0).fromRate() + " req/s" : stages.toString());
+        boolean constant = stages.size() == 1 && stages.get(0).fromRate() == stages.get(0).toRate();
+        if (!stages.isEmpty() && constant && t.scenario().isPresent()) {
+            s.append(", arrivals=").append(stages.get(0).fromRate()).append(" sessions/s");
+        } else if (!stages.isEmpty()) {
+            s.append(", stages=").append(constant ? stages.get(0).fromRate() + " req/s" : stages.toString());
         }
         if (t.rate().isPresent() && stages.isEmpty()) {
-            s.append(", rate=").append(t.rate().getAsDouble()).append(" req/s");
+            s.append(t.scenario().isPresent() ? ", arrivals=" : ", rate=").append(t.rate().getAsDouble())
+                    .append(t.scenario().isPresent() ? " sessions/s" : " req/s");
+        }
+        t.scenario().ifPresent(scenario -> s.append(", scenario=").append(scenario.name()));
+        if (t.users() > 0) {
+            s.append(", users=").append(t.users());
+        }
+        if (t.connectionPerUser()) {
+            s.append(", connectionPerUser");
         }
         if (t.duration().isPresent()) {
             s.append(", duration=").append(DurationFormat.setting(t.duration().get()));
+        } else if (t.iterations().isPresent()) {
+            s.append(", iterations=").append(t.iterations().getAsLong());
         } else {
             s.append(", requests=").append(t.requests().orElse(0));
         }
@@ -31,7 +43,7 @@ final class SettingsText {
             s.append(", warmUp=").append(DurationFormat.setting(t.warmUp()));
         }
         s.append(", protocol=").append(t.protocol());
-        if (t.requestSource().isPresent()) {
+        if (t.requestSource().isPresent() || t.scenario().isPresent()) {
             s.append(", requests built per request");   // the source gives each method, path and body
         } else {
             s.append(", method=").append(t.method());

@@ -14,6 +14,8 @@ import java.util.List;
  * <li>requests: split among the whole run's clients as h2load splits them, each shard doing its clients';</li>
  * <li>rates: divided by {@code n}; concurrency stages dealt out as clients are; the backlog limit divided by
  *     {@code n}, rounded up; threads at most the shard's clients.</li>
+ * <li>a scenario's users: dealt out as clients are (user {@code i} belongs to shard {@code i % n}); its
+ *     arrivals are its rate, divided as rates are; iterations are per user, so they are not divided.</li>
  * </ul>
  * An unsharded run ({@code n == 1}) is its own only shard: every value is the settings' own.
  *
@@ -24,9 +26,10 @@ import java.util.List;
  * @param stages the shard's stages; a constant rate over a duration is one stage; empty in a plain
  *     closed-model or counted run
  * @param duration the measured time: the stages' total when stages set it; null in a counted run
+ * @param users the shard's users of a closed-model scenario run; 0 without
  */
 record ShardPlan(int clients, int threads, long requests, double rate, List<Stage> stages, Duration duration,
-                 int maxBacklog) {
+                 int maxBacklog, int users) {
 
     ShardPlan {
         stages = List.copyOf(stages);
@@ -35,11 +38,11 @@ record ShardPlan(int clients, int threads, long requests, double rate, List<Stag
     static ShardPlan of(Settings s) {
         int n = s.shardCount();
         int k = s.shardIndex();
-        int clients = Shares.share(s.clients(), n, k);
+        int clients = Shares.share(s.clientCount(), n, k);
         int requestedThreads = s.threads() > 0 && n > 1 ? Math.min(s.threads(), clients) : s.threads();
         int threads = requestedThreads > 0 ? requestedThreads
                 : Math.min(clients, Runtime.getRuntime().availableProcessors());
-        long requests = s.requests() == 0 || n == 1 ? s.requests() : requests(s.requests(), s.clients(), n, k);
+        long requests = s.requests() == 0 || n == 1 ? s.requests() : requests(s.requests(), s.clientCount(), n, k);
         double rate = Double.isNaN(s.rate()) ? s.rate() : s.rate() / n;
         List<Stage> stages = new ArrayList<>();
         for (Stage st : s.stages()) {
@@ -54,7 +57,8 @@ record ShardPlan(int clients, int threads, long requests, double rate, List<Stag
             stages.add(Stage.rate(rate, duration));   // a constant rate over a duration is one stage
         }
         int maxBacklog = n == 1 ? s.maxBacklog() : Math.max(1, (s.maxBacklog() + n - 1) / n);
-        return new ShardPlan(clients, threads, requests, rate, stages, duration, maxBacklog);
+        int users = Shares.share(s.users(), n, k);
+        return new ShardPlan(clients, threads, requests, rate, stages, duration, maxBacklog, users);
     }
 
     /**
