@@ -3,6 +3,8 @@ package dev.loadtest.internal.scenario;
 import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.scenario.Scenario;
 import dev.loadtest.scenario.Step;
+import dev.loadtest.check.Check;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,11 +37,22 @@ public final class ScenarioPlan {
      * @throws IllegalArgumentException if the bound is out of {@link CheckPlan}'s range
      */
     public static ScenarioPlan of(Scenario scenario, int maxBodyBytes) {
+        return of(scenario, List.of(), maxBodyBytes);
+    }
+
+    /**
+     * The plan of a scenario whose run has checks of its own: they judge every step, before the step's own.
+     *
+     * @throws IllegalArgumentException if a run check and a step's check share a name, or the bound is out of range
+     */
+    public static ScenarioPlan of(Scenario scenario, List<Check> runChecks, int maxBodyBytes) {
         Objects.requireNonNull(scenario, "scenario must not be null");
         Map<Step, CheckPlan> checks = new IdentityHashMap<>();
         Map<Step, List<ExtractionRule>> rules = new IdentityHashMap<>();
         for (Step step : scenario.steps()) {
-            checks.put(step, new CheckPlan(step.checks(), maxBodyBytes));
+            List<Check> all = new ArrayList<>(runChecks);
+            all.addAll(step.checks());
+            checks.put(step, new CheckPlan(all, maxBodyBytes));
             rules.put(step, step.extracts().stream().map(ExtractionRule::new).toList());
         }
         return new ScenarioPlan(scenario, maxBodyBytes, checks, rules);

@@ -13,6 +13,7 @@ import dev.loadtest.internal.engine.schedule.Issuing;
 import dev.loadtest.internal.engine.schedule.OpenIssuing;
 import dev.loadtest.internal.engine.schedule.Phase;
 import dev.loadtest.internal.engine.schedule.Scheduler;
+import dev.loadtest.internal.engine.schedule.StepIssuing;
 import dev.loadtest.request.FeederExhaustedException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -57,6 +58,8 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     private final Recorders recorders;
     private final Connections connections;
     private final RequestSource requests;
+    /** A scenario run's steps, sent instead of the request source's; null in a run of single requests. */
+    private final StepFeed steps;
     private final Issuing issuing;
     private final FailureStreak failures = new FailureStreak();
     private final List<Exchange> inFlight = new ArrayList<>();
@@ -100,6 +103,12 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
 
     public ConnectionSlot(int index, SlotContext run, SlotSettings settings, Phase phase, Recorders recorders,
                    Connections connections, RequestSource requests) {
+        this(index, run, settings, phase, recorders, connections, requests, null);
+    }
+
+    /** A slot of a scenario run: it sends the due steps {@code steps} gives it (see {@link StepFeed}). */
+    public ConnectionSlot(int index, SlotContext run, SlotSettings settings, Phase phase, Recorders recorders,
+                   Connections connections, RequestSource requests, StepFeed steps) {
         this.index = index;
         this.run = run;
         this.settings = settings;
@@ -107,7 +116,9 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         this.recorders = recorders;
         this.connections = connections;
         this.requests = requests;
-        this.issuing = Issuing.of(settings.rateDriven(), settings.backlogPerClient(), phase, index);
+        this.steps = steps;
+        this.issuing = steps != null ? new StepIssuing(phase, steps::hasWork)
+                : Issuing.of(settings.rateDriven(), settings.backlogPerClient(), phase, index);
         this.requestTimeoutNanos = settings.requestTimeout().toNanos();
         this.limit = settings.streams();
     }
@@ -246,6 +257,12 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
                 if (due == Issuing.NONE) {
                     break;
                 }
+                if (steps != null) {
+                    if (!issueStep(now)) {
+                        break;   // no step is due: the feed wakes this slot (stepsReady) when one is
+                    }
+                    continue;
+                }
                 if (!issue(due, issuing.nextWasLate(), now)) {
                     now = System.nanoTime();   // a source failing every request must still see the deadline
                 }
@@ -271,6 +288,30 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
         send(new Exchange(this, request, phase, dueNanos, late), now);
         return true;
+    }
+
+    /** Sends the next due step of a scenario run; false if none is due. */
+    private boolean issueStep(long now) {
+        StepFeed.Call call = steps.next(index, now);
+        if (call == null) {
+            return false;
+        }
+        Exchange exchange = new Exchange(this, call.template(), phase, call.dueNanos(), false);
+        exchange.step = call;
+        send(exchange, now);
+        return true;
+    }
+
+    /** A scenario run: steps fell due off this slot's thread (a pause ended, a session arrived). */
+    public synchronized void stepsReady() {
+        if (!done && started) {
+            fill();
+        }
+    }
+
+    /** The scenario run's steps, or null: the exchange reports its step's bytes there. */
+    StepFeed steps() {
+        return steps;
     }
 
     /**
@@ -446,6 +487,9 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
                 if (e.isMeasured()) {
                     stats.failed(category, message, false);
                 }
+                if (e.step != null) {
+                    steps.failed(e.step, category, message, false, e.isMeasured());
+                }
             }
             resend.clear();
         }
@@ -520,10 +564,15 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             connectRecorded = true;
             stats.connectTime(exchange.sentNanos - connectStartNanos);
         }
-        if (!measured || exchange.retries > 0) {
+        if (exchange.retries > 0) {
             return;   // a request sent again was counted when it was first sent
         }
-        stats.started(exchange.late);
+        if (exchange.step != null) {
+            steps.sent(exchange.step, exchange.sentNanos, measured);
+        }
+        if (measured) {
+            stats.started(exchange.late);
+        }
     }
 
     /** {@code http1HeaderBytes}: h2load's header figure of an HTTP/1.1 response (names and values). */
@@ -562,15 +611,20 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         failures.reset();
         responsesOnConnection++;
         maxResponsesOnConnection = Math.max(maxResponsesOnConnection, responsesOnConnection);
-        if (exchange.isMeasured() && phase.isMeasured(now)) {
+        boolean measured = exchange.isMeasured() && phase.isMeasured(now);
+        if (measured) {
             // a request sent again counts from its first send: its latency shows the cost of the rotation
             WorkerStats stats = recorders.get();
             stats.responded(status, now - exchange.firstSentNanos, exchange.dueNanos != 0, now - exchange.dueNanos);
-            CapturedResponse checked = exchange.checkedResponse();
+            CapturedResponse checked = exchange.step == null ? exchange.checkedResponse() : null;
             if (checked != null) {
                 stats.checked(settings.checks(), checked);
             }
             responses++;
+        }
+        if (exchange.step != null) {
+            steps.completed(exchange.step, status, exchange.checkedResponse(), now - exchange.firstSentNanos, now,
+                    measured);
         }
         if (!settings.keepAlive() && session != null) {
             // the response is whole and nothing else is on this connection: close it at once
@@ -592,8 +646,12 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             return;
         }
         // requests cut by the run's own end (stop, deadline) are in flight at the end, not errors
-        if (exchange.isMeasured() && phase.isMeasured(now) && !run.isClosing()) {
+        boolean measured = exchange.isMeasured() && phase.isMeasured(now) && !run.isClosing();
+        if (measured) {
             recorders.get().failed(category, message, exchange.timedOut);
+        }
+        if (exchange.step != null && !run.isClosing()) {
+            steps.failed(exchange.step, category, message, exchange.timedOut, measured);
         }
         fill();
     }
@@ -615,10 +673,18 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             fill();
             return;
         }
+        if (exchange.step != null && !exchange.isResent()) {
+            steps.notSent(exchange.step, null, null);   // it goes out again, on whichever slot is free first
+        }
         if (exchange.isResent() && exchange.timedOut) {
             // sent once and not answered within the request timeout, counted from that first send
-            if (exchange.isMeasured() && phase.isMeasuredNow()) {
+            boolean measured = exchange.isMeasured() && phase.isMeasuredNow();
+            if (measured) {
                 recorders.get().failed(ErrorCategory.REQUEST_TIMEOUT, "no response within the request timeout", true);
+            }
+            if (exchange.step != null) {
+                steps.failed(exchange.step, ErrorCategory.REQUEST_TIMEOUT, "no response within the request timeout",
+                        true, measured);
             }
         } else if (exchange.isResent()) {
             resendLater(exchange.again(exchange.retries));
@@ -639,6 +705,9 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
      * counted as started when first sent).
      */
     private void countNotSent(Exchange exchange, ErrorCategory category, String message) {
+        if (exchange.step != null && !run.isClosing()) {
+            steps.notSent(exchange.step, category, message);
+        }
         WorkerStats stats = recorders.get();
         if (exchange.isResent()) {
             if (exchange.isMeasured()) {

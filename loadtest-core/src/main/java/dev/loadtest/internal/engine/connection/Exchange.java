@@ -71,6 +71,9 @@ public final class Exchange implements AsyncClientExchangeHandler {
     private CapturedResponse.Builder checkedHead;
     private BodyBuffer checkedBody;
 
+    /** The scenario step this exchange sends; null in a run of single requests. */
+    StepFeed.Call step;
+
     /** Open model: when the schedule wanted the request sent; 0 in the closed model. */
     final long dueNanos;
     /** Open model: whether it waited in the backlog for a free stream. */
@@ -99,6 +102,7 @@ public final class Exchange implements AsyncClientExchangeHandler {
         Exchange next = new Exchange(client, template, phase, dueNanos, late, retries);
         next.firstSentNanos = firstSentNanos;
         next.measured = measured;
+        next.step = step;
         return next;
     }
 
@@ -153,11 +157,14 @@ public final class Exchange implements AsyncClientExchangeHandler {
     public void http1Head(int status, long headerBytes) {
         this.status = status;
         client.onResponseHead(measured, headerBytes);
+        if (step != null && measured) {
+            client.steps().received(step, headerBytes, 0);
+        }
     }
 
     /** Whether the run's checks judge the response: then the HTTP/1.1 reader keeps its header fields. */
     public boolean isChecked() {
-        return !client.checks().isEmpty();
+        return step != null || !client.checks().isEmpty();
     }
 
     /**
@@ -181,8 +188,15 @@ public final class Exchange implements AsyncClientExchangeHandler {
     }
 
     private void keepForChecks(CapturedResponse.Builder head, long contentLength) {
-        CheckPlan checks = client.checks();
         checkedHead = head;
+        if (step != null) {
+            // a scenario step: its session reads the head (cookies), and the body when a check or extraction does
+            if (step.needsBody()) {
+                checkedBody = new BodyBuffer(step.maxBodyBytes(), contentLength);
+            }
+            return;
+        }
+        CheckPlan checks = client.checks();
         if (checks.needsBody()) {
             checkedBody = new BodyBuffer(checks.maxBodyBytes(), contentLength);
         }
@@ -209,6 +223,9 @@ public final class Exchange implements AsyncClientExchangeHandler {
     public void http1Data(int bytes) {
         if (measured) {
             client.onData(bytes);
+            if (step != null) {
+                client.steps().received(step, 0, bytes);
+            }
         }
     }
 
@@ -270,6 +287,9 @@ public final class Exchange implements AsyncClientExchangeHandler {
         src.position(src.limit());
         if (measured) {
             client.onData(n);
+            if (step != null) {
+                client.steps().received(step, 0, n);
+            }
         }
     }
 

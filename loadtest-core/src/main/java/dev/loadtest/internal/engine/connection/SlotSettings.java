@@ -16,7 +16,10 @@ public record SlotSettings(Duration connectTimeout, Duration requestTimeout, boo
 
     public static SlotSettings of(LoadTest test) {
         return new SlotSettings(test.connectTimeout(), test.requestTimeout(), test.keepAlive(), test.streams(),
-                test.isHttps(), test.isRateDriven(), Math.max(1, test.maxBacklog() / test.clients()),
-                test.checks().isEmpty() ? CheckPlan.NONE : new CheckPlan(test.checks(), test.maxCheckedBodyBytes()));
+                // a scenario run's slots send its sessions' steps when due (StepIssuing), whose plans hold the run's checks
+                test.isHttps(), test.isRateDriven() && test.scenario().isEmpty(),
+                Math.max(1, test.maxBacklog() / test.clients()),
+                test.checks().isEmpty() || test.scenario().isPresent() ? CheckPlan.NONE
+                        : new CheckPlan(test.checks(), test.maxCheckedBodyBytes()));
     }
 }

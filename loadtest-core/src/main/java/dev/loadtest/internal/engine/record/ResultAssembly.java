@@ -17,6 +17,7 @@ import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.spi.CheckResults;
 import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.internal.engine.schedule.Phase;
+import dev.loadtest.internal.scenario.ScenarioPlan;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -48,6 +49,12 @@ public final class ResultAssembly {
 
     public static Result assemble(LoadTest test, Phase phase, Recorders recorders, Timeline timeline, ClientFigures clients,
                            RunEnd end) {
+        return assemble(test, phase, recorders, timeline, clients, end, null);
+    }
+
+    /** @param scenario the plan of a scenario run, whose steps and sessions the result then has; null otherwise */
+    public static Result assemble(LoadTest test, Phase phase, Recorders recorders, Timeline timeline, ClientFigures clients,
+                           RunEnd end, ScenarioPlan scenario) {
         long endNanos = end.endNanos();
         List<WorkerStats> all = recorders.all();
         Counts sum = new Counts();
@@ -74,8 +81,9 @@ public final class ResultAssembly {
         // done = sent and finished (h2load's meaning): requests never issued are errored, not done
         long done = sum.responded + sum.errored - sum.notIssued;
         boolean rateDriven = test.isRateDriven();
-        long total = phase.isCounted() ? test.requests().getAsLong()
-                : rateDriven ? sum.scheduled : sum.started + sum.notIssued;
+        // a scenario's schedule is of sessions, not requests: its requests are those its steps sent or could not
+        long total = test.requests().isPresent() ? test.requests().getAsLong()
+                : rateDriven && test.scenario().isEmpty() ? sum.scheduled : sum.started + sum.notIssued;
         Requests requests = new Requests(total, sum.started, done, sum.succeeded,
                 sum.statusFailed + sum.checkFailed + sum.errored, sum.errored, sum.timeout, sum.notIssued, sum.retried,
                 sum.checkFailed);
@@ -100,13 +108,19 @@ public final class ResultAssembly {
         Optional<GeneratorLoad> generator = timeline.generatorRun();
         Verdict verdict = verdict(test, requests, errors, rate, clients.maxResponsesOnConnection(),
                 timeline.generatorSaturated(generator, test.threads()));
-        return new ResultBuilder().test(test).duration(duration).protocol(end.protocol()).requests(requests)
+        ResultBuilder result = new ResultBuilder();
+        ScenarioAssembly.Figures figures = scenario == null ? null : ScenarioAssembly.assemble(scenario, all);
+        if (figures != null) {
+            result.steps(figures.steps()).sessions(Optional.of(figures.sessions()));
+        }
+        return result.test(test).duration(duration).protocol(end.protocol()).requests(requests)
                 .statusCodes(new StatusCodes(statuses))
                 .traffic(new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes))
                 .responseTime(response).serviceTime(service).connectTime(LatencyHistogram.of(connect))
                 .timeToFirstByte(LatencyHistogram.of(ttfb)).clientRequestRates(Statistics.of(rates))
                 .connections(sum.connections).errors(errors).rate(rate).intervals(timeline.intervals())
-                .verdict(verdict).stopped(end.stopped()).checks(checks(test, all)).generator(generator)
+                .verdict(verdict).stopped(end.stopped()).generator(generator)
+                .checks(figures != null ? figures.checks() : checks(test, all))
                 .build();
     }
 

@@ -41,6 +41,28 @@ public final class WorkerStats extends Counts {
     /** This thread's counts of the run's response checks; made at its first checked response, null before. */
     CheckTally checks;
 
+    /** This thread's figures of a scenario run's steps and sessions; made at first use, null in other runs. */
+    ScenarioStats scenario;
+
+    /** This thread's figures of a scenario of {@code steps} steps (made at the first call). */
+    public ScenarioStats scenario(int steps) {
+        if (scenario == null) {
+            scenario = new ScenarioStats(steps);
+        }
+        return scenario;
+    }
+
+    /**
+     * A measured response, {@linkplain #responded recorded} just before, failed its step (a check or a required
+     * extraction) with a status of 200-399: moved from succeeded to failed, as a failed check moves it.
+     */
+    public void judgedFailed(int status) {
+        if (status >= 200 && status < 400) {
+            succeeded--;
+            checkFailed++;
+        }
+    }
+
     // ---- connections ----
 
     /** A connection was opened (every connection of the run, warm-up included, as h2load counts them). */

@@ -49,7 +49,8 @@ public final class Phase {
     private static final long FRESH_CLOCK_NANOS = 50_000_000;
 
     public Phase(LoadTest test, long startNanos) {
-        this.counted = test.requests().isPresent();
+        // a scenario run counted in iterations per user ends when its sessions do, as a counted run at its count
+        this.counted = test.requests().isPresent() || test.iterations().isPresent();
         this.requests = test.requests().orElse(0);
         this.clients = test.clients();
         this.warmUpNanos = test.warmUp().toNanos();

@@ -1,0 +1,58 @@
+package dev.loadtest.internal.engine.connection;
+
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.spi.CapturedResponse;
+
+/**
+ * What a {@link ConnectionSlot} of a scenario run sends instead of its request source: the steps of the run's
+ * sessions as they fall due, and where each one's fate goes. The slot takes a step when it has a free stream,
+ * sends it as any request, and reports back; the feed (the scenario engine) records the step, moves its session
+ * on and wakes the slots when a step falls due off their threads.
+ *
+ * <p>Called on the slot's I/O thread under its monitor (the feed takes no slot's lock there), or for
+ * {@link #next} on whichever thread fills the slot.
+ */
+public interface StepFeed {
+
+    /** One step of one session on its way: what the connection sends, and how much of the response to keep. */
+    interface Call {
+        /** The step's request, encoded for the connection. */
+        RequestTemplate template();
+
+        /** Open model: when the step fell due (its response time counts from here); 0 in the closed model. */
+        long dueNanos();
+
+        /** Whether the step's checks or extractions read the body, so that it is kept. */
+        boolean needsBody();
+
+        /** The most of the body kept for them. */
+        int maxBodyBytes();
+    }
+
+    /** The next due step slot {@code slot} may send, its request built; null when none is due now. */
+    Call next(int slot, long now);
+
+    /** The step went on the wire for the first time; {@code measured}: it belongs to the measured phase. */
+    void sent(Call call, long sentNanos, boolean measured);
+
+    /** Response header (HTTP/1.1) and body bytes of the step's response, as they come. */
+    void received(Call call, long headerBytes, long dataBytes);
+
+    /**
+     * The step's response is whole: its head and, if {@link Call#needsBody()}, its body ({@code response} null if
+     * no head was kept). {@code measured}: the run's figures count it.
+     */
+    void completed(Call call, int status, CapturedResponse response, long serviceNanos, long now, boolean measured);
+
+    /** The step's exchange failed after it was sent (reset, timeout, protocol error): its session fails there. */
+    void failed(Call call, ErrorCategory category, String message, boolean timedOut, boolean measured);
+
+    /**
+     * The step was not sent: {@code category} null if it will go out again (its connection closed before it went),
+     * else it never will and its session fails, errored and never issued.
+     */
+    void notSent(Call call, ErrorCategory category, String message);
+
+    /** Whether the slot still has work: sessions may still give it steps. */
+    boolean hasWork();
+}

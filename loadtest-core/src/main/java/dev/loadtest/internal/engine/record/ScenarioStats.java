@@ -1,0 +1,63 @@
+package dev.loadtest.internal.engine.record;
+
+import dev.loadtest.LatencyHistogram;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one thread recorded of a scenario run: each step's figures ({@link StepStats}, by the step's index in the
+ * scenario's steps) and the sessions that started, completed and failed, with their durations. Single writer, read
+ * once after the writers ended.
+ */
+public final class ScenarioStats {
+
+    /** How many distinct failure reasons a thread keeps per step: enough to tell the kinds apart. */
+    static final int MAX_REASONS = 5;
+
+    final StepStats[] steps;
+    long started;
+    long completed;
+    long failed;
+    final long[] failedAt;
+    final List<List<String>> reasons;
+    final Histogram duration = LatencyHistogram.newHistogram();
+
+    ScenarioStats(int stepCount) {
+        steps = new StepStats[stepCount];
+        for (int i = 0; i < stepCount; i++) {
+            steps[i] = new StepStats();
+        }
+        failedAt = new long[stepCount];
+        reasons = new ArrayList<>(stepCount);
+        for (int i = 0; i < stepCount; i++) {
+            reasons.add(new ArrayList<>(0));
+        }
+    }
+
+    /** The step's figures, by its index in the scenario's steps. */
+    public StepStats step(int index) {
+        return steps[index];
+    }
+
+    /** A session of the measured phase began. */
+    public void sessionStarted() {
+        started++;
+    }
+
+    /** A measured session ran every step; {@code nanos} from its first send to its last step's end. */
+    public void sessionCompleted(long nanos) {
+        completed++;
+        duration.recordValue(Math.max(0, Math.min(WorkerStats.MAX_RECORDED_NANOS, nanos)));
+    }
+
+    /** A measured session failed at step {@code index}, for this reason. */
+    public void sessionFailed(int index, String reason) {
+        failed++;
+        failedAt[index]++;
+        List<String> kept = reasons.get(index);
+        if (kept.size() < MAX_REASONS && !kept.contains(reason)) {
+            kept.add(reason);
+        }
+    }
+}

@@ -1,0 +1,430 @@
+package dev.loadtest.internal.engine.scenario;
+
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.LoadTest;
+import dev.loadtest.internal.engine.connection.BuiltRequests;
+import dev.loadtest.internal.engine.connection.ConnectionSlot;
+import dev.loadtest.internal.engine.connection.StepFeed;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.record.ScenarioStats;
+import dev.loadtest.internal.engine.record.StepStats;
+import dev.loadtest.internal.engine.record.WorkerStats;
+import dev.loadtest.internal.engine.schedule.Phase;
+import dev.loadtest.internal.engine.schedule.Scheduler;
+import dev.loadtest.internal.request.FeedIndex;
+import dev.loadtest.internal.request.FeedReader;
+import dev.loadtest.internal.request.SeededRandom;
+import dev.loadtest.internal.scenario.CookieJar;
+import dev.loadtest.internal.scenario.ScenarioPlan;
+import dev.loadtest.internal.scenario.SessionState;
+import dev.loadtest.internal.scenario.StepOutcome;
+import dev.loadtest.request.FeederExhaustedException;
+import dev.loadtest.request.Request;
+import dev.loadtest.request.Row;
+import dev.loadtest.scenario.Step;
+import dev.loadtest.spi.CapturedResponse;
+import dev.loadtest.spi.CheckPlan;
+import dev.loadtest.spi.CheckTally;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Supplier;
+
+/**
+ * The sessions of a scenario run (docs/design/scenarios.md): it starts them (closed model: each user's next session
+ * when one ends; open model: one per arrival the {@link Scheduler} hands over), queues each step when it falls due
+ * (at once, or when its pause ends on the run's timer), gives the due steps to the connection slots that have a
+ * free stream ({@link StepFeed}), and takes each step's fate back: the session judges the response and moves on or
+ * fails, and the step's figures go under its name ({@link StepStats}) beside the run's.
+ *
+ * <p>Threads: slots call in on their I/O threads under their monitor, and this never takes a slot's lock there;
+ * the timer (pauses, {@link #tick}) and the scheduler (arrivals) wake the slots ({@link ConnectionSlot#stepsReady}),
+ * holding no other lock. A session is handed from thread to thread through the queues, one step at a time.
+ */
+public final class ScenarioRun implements StepFeed, Scheduler.Target {
+
+    /** What the run does for its sessions: a timer, and where a run-wide event goes. */
+    public interface RunHooks {
+        /** Runs a task on the run's timer after a delay; false if the run is ending. */
+        boolean schedule(Runnable task, long delayNanos);
+
+        /** The feeder has no row left for a new session: the run stops issuing, as at a reached count. */
+        void exhausted(String message);
+
+        /** A step's request could not be built, with this message (logged once per distinct message). */
+        void requestNotBuilt(String message);
+    }
+
+    /** At most this many steps are built in one {@link #next} call, so a scenario whose every request fails to
+     * build cannot hold a slot's thread; the next tick goes on. */
+    private static final int MAX_BUILT_PER_CALL = 100;
+
+    private final ScenarioPlan plan;
+    private final List<Step> steps;
+    private final Map<Step, Integer> indexes = new IdentityHashMap<>();
+    private final boolean[] needsBody;
+    private final Phase phase;
+    private final Recorders recorders;
+    private final RunHooks run;
+    private final BuiltRequests built;
+    private final List<URI> targets;
+    private final URI server;
+    private final long seed;
+    private final int shardIndex;
+    private final int shardCount;
+    private final FeedReader feed;
+    private final Supplier<CookieJar> jars;
+    private final boolean open;
+    private final int users;
+    private final long iterations;
+    private final boolean perUser;
+    private final int maxSessions;
+    private final Queue<StepCall> due = new ConcurrentLinkedQueue<>();
+    private final List<Queue<StepCall>> userQueues;
+    private final AtomicLong sessionsBegun = new AtomicLong();
+    private final AtomicLong sequence = new AtomicLong();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger usersLeft;
+    private final AtomicLongArray sessionsRun;
+    private final AtomicInteger wakeCursor = new AtomicInteger();
+    private volatile List<ConnectionSlot> slots = List.of();
+
+    /**
+     * @param jars makes each session's cookie jar
+     * @throws IllegalArgumentException if the feeder's file is malformed
+     */
+    public ScenarioRun(LoadTest test, Phase phase, Recorders recorders, RunHooks run, Supplier<CookieJar> jars) {
+        this.plan = ScenarioPlan.of(test.scenario().orElseThrow(), test.checks(), test.maxCheckedBodyBytes());
+        this.steps = plan.scenario().steps();
+        this.needsBody = new boolean[steps.size()];
+        for (int i = 0; i < steps.size(); i++) {
+            Step step = steps.get(i);
+            indexes.put(step, i);
+            needsBody[i] = step.needsBody() || plan.checks(step).needsBody();
+        }
+        this.phase = phase;
+        this.recorders = recorders;
+        this.run = run;
+        this.built = new BuiltRequests(test);
+        this.targets = test.targets();
+        this.server = targets.get(0);
+        this.seed = test.seed().orElseThrow();
+        this.shardIndex = test.shardIndex();
+        this.shardCount = test.shardCount();
+        this.feed = test.feeder().map(f -> FeedReader.open(FeedIndex.of(f), shardIndex, shardCount)).orElse(null);
+        this.jars = jars;
+        this.open = test.isRateDriven();
+        this.users = test.users();
+        this.iterations = test.iterations().orElse(0);
+        this.perUser = test.connectionPerUser();
+        this.maxSessions = test.maxBacklog();
+        this.usersLeft = new AtomicInteger(users);
+        this.sessionsRun = new AtomicLongArray(Math.max(users, 1));
+        List<Queue<StepCall>> queues = new ArrayList<>();
+        if (perUser) {
+            for (int u = 0; u < users; u++) {
+                queues.add(new ConcurrentLinkedQueue<>());
+            }
+        }
+        this.userQueues = queues;
+    }
+
+    /** The plan the result's steps are assembled by. */
+    public ScenarioPlan plan() {
+        return plan;
+    }
+
+    /** The run's slots, to wake when a step falls due off their threads; set before the clock starts. */
+    public void slots(List<ConnectionSlot> slots) {
+        this.slots = List.copyOf(slots);
+    }
+
+    /** Closed model: the run's clock started; every user starts its first session now. */
+    public void start(long now) {
+        if (open) {
+            return;
+        }
+        for (int u = 0; u < users; u++) {
+            startSession(u, now);
+        }
+        wake();
+    }
+
+    /** On the run's timer, every few milliseconds: a step queued where no slot looked gets a slot. */
+    public void tick() {
+        if (!due.isEmpty() || userQueues.stream().anyMatch(q -> !q.isEmpty())) {
+            wake();
+        }
+    }
+
+    // ---- the open model: the scheduler's arrivals
+
+    @Override
+    public void onDue(long dueNanos, WorkerStats schedulerStats) {
+        if (inFlight.incrementAndGet() > maxSessions) {
+            inFlight.decrementAndGet();
+            if (phase.isMeasured(dueNanos)) {
+                ScenarioStats stats = schedulerStats.scenario(steps.size());
+                stats.sessionStarted();
+                stats.sessionFailed(0, "not started: " + maxSessions + " sessions in flight");
+            }
+            return;
+        }
+        startSession(-1, dueNanos);
+        wake();
+    }
+
+    @Override
+    public void onScheduleEnded() {
+        // arrivals run for a duration: the run ends at its deadline
+    }
+
+    // ---- the slots' side (StepFeed)
+
+    @Override
+    public boolean hasWork() {
+        return open || usersLeft.get() > 0;
+    }
+
+    @Override
+    public Call next(int slot, long now) {
+        Queue<StepCall> queue = perUser ? userQueues.get(slot) : due;
+        for (int i = 0; i < MAX_BUILT_PER_CALL; i++) {
+            StepCall call = queue.poll();
+            if (call == null) {
+                return null;
+            }
+            if (call.template != null || build(call, slot, now)) {
+                return call;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void sent(Call c, long sentNanos, boolean measured) {
+        StepCall call = (StepCall) c;
+        if (call.session.firstSentNanos == 0) {
+            call.session.firstSentNanos = sentNanos;
+        }
+        if (measured) {
+            stepStats(recorders.get(), call).started();
+        }
+    }
+
+    @Override
+    public void received(Call c, long headerBytes, long dataBytes) {
+        stepStats(recorders.get(), (StepCall) c).received(headerBytes, dataBytes);
+    }
+
+    @Override
+    public void completed(Call c, int status, CapturedResponse response, long serviceNanos, long now,
+            boolean measured) {
+        StepCall call = (StepCall) c;
+        WorkerStats whole = recorders.get();
+        StepStats stats = stepStats(whole, call);
+        CheckPlan checks = plan.checks(call.step);
+        CheckTally tally = measured ? stats.tally(checks) : checks.newTally();   // the warm-up's are not counted
+        SessionState session = call.session.state;
+        StepOutcome outcome = response == null
+                ? session.failed(call.step, "status " + status + ": the response's head was not kept")
+                : session.complete(call.step, call.uri, response, tally);
+        if (measured) {
+            stats.responded(status, serviceNanos, call.dueNanos() != 0 ? now - call.due : serviceNanos);
+            if (!outcome.passed()) {
+                stats.judgedFailed(status);
+                whole.judgedFailed(status);
+            }
+        }
+        if (!outcome.passed()) {
+            ended(call.session, now);
+            return;
+        }
+        long pause = outcome.pause().toNanos();
+        if (pause <= 0) {
+            advance(call.session, now);   // this slot's fill, right after, takes it
+            return;
+        }
+        long dueAt = now + pause;
+        run.schedule(() -> {
+            advance(call.session, dueAt);
+            wake();
+        }, pause);   // false: the run is ending, and the session with it (unfinished)
+    }
+
+    @Override
+    public void failed(Call c, ErrorCategory category, String message, boolean timedOut, boolean measured) {
+        StepCall call = (StepCall) c;
+        if (measured) {
+            stepStats(recorders.get(), call).failed(category, message, timedOut);
+        }
+        call.session.state.failed(call.step, message);
+        ended(call.session, System.nanoTime());
+    }
+
+    @Override
+    public void notSent(Call c, ErrorCategory category, String message) {
+        StepCall call = (StepCall) c;
+        if (category == null) {
+            enqueue(call);   // built already: it goes out as it is, on the first slot free
+            return;
+        }
+        if (phase.isMeasured(call.due)) {
+            stepStats(recorders.get(), call).notIssued(category, message);
+        }
+        call.session.state.failed(call.step, message);
+        ended(call.session, System.nanoTime());
+    }
+
+    // ---- sessions
+
+    private void startSession(int user, long now) {
+        if (!phase.isIssuing()) {
+            if (!open) {
+                userDone();
+            }
+            return;
+        }
+        long id = shardIndex + sessionsBegun.getAndIncrement() * shardCount;
+        SessionState state = new SessionState(plan, id, seed, () -> row(id), jars.get());
+        LiveSession session = new LiveSession(state, user, now, phase.isMeasured(now));
+        if (session.measured) {
+            recorders.get().scenario(steps.size()).sessionStarted();
+        }
+        advance(session, now);
+    }
+
+    /** Queues the session's next step, due at {@code dueNanos}; or ends the session if it has none left. */
+    private void advance(LiveSession session, long dueNanos) {
+        Step step = session.state.next();
+        if (step == null) {
+            ended(session, dueNanos);
+            return;
+        }
+        int index = indexes.get(step);
+        enqueue(new StepCall(session, step, index, dueNanos, open, needsBody[index], plan.maxBodyBytes()));
+    }
+
+    /** The session completed or failed: counted, and its user (closed model) starts the next. */
+    private void ended(LiveSession session, long now) {
+        if (session.measured) {
+            ScenarioStats stats = recorders.get().scenario(steps.size());
+            SessionState state = session.state;
+            if (state.status() == SessionState.Status.COMPLETED) {
+                long from = session.firstSentNanos != 0 ? session.firstSentNanos : session.startNanos;
+                stats.sessionCompleted(now - from);
+            } else {
+                Step at = state.failedStep().orElseThrow();
+                String prefix = "step '" + at.name() + "': ";
+                String reason = state.failure().orElse("");
+                stats.sessionFailed(indexes.get(at), reason.startsWith(prefix) ? reason.substring(prefix.length())
+                        : reason);
+            }
+        }
+        if (open) {
+            inFlight.decrementAndGet();
+            return;
+        }
+        long run = sessionsRun.incrementAndGet(session.user);
+        if (iterations > 0 && run >= iterations) {
+            userDone();
+        } else {
+            startSession(session.user, now);
+        }
+    }
+
+    private void userDone() {
+        if (usersLeft.decrementAndGet() == 0) {
+            phase.stopIssuing();   // every user ran its iterations: the slots end once what is in flight is done
+        }
+    }
+
+    // ---- steps
+
+    private void enqueue(StepCall call) {
+        (perUser ? userQueues.get(call.session.user) : due).add(call);
+    }
+
+    /**
+     * Builds the step's request for the slot; false if it cannot be (then the session fails there, counted as an
+     * errored request of the step that was never sent, or the feeder ran out and the run ends).
+     */
+    private boolean build(StepCall call, int slot, long now) {
+        SessionState session = call.session.state;
+        int client = shardIndex + slot * shardCount;
+        long seq = shardIndex + sequence.getAndIncrement() * shardCount;
+        try {
+            Request request = session.request(call.step, client, seq, server).requireSameOrigin(targets);
+            call.uri = request.uri(server);
+            call.template = built.template(request);
+            return true;
+        } catch (FeederExhaustedException e) {
+            run.exhausted(e.getMessage());   // the session is left unfinished, as the run ends
+            return false;
+        } catch (RuntimeException e) {
+            String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+            run.requestNotBuilt("step '" + call.step.name() + "': " + message);
+            if (phase.isMeasured(call.dueNanos() != 0 ? call.due : now)) {
+                WorkerStats whole = recorders.get();
+                whole.notIssued(ErrorCategory.OTHER, "step '" + call.step.name() + "': " + message, 1);
+                stepStats(whole, call).notIssued(ErrorCategory.OTHER, message);
+            }
+            session.failed(call.step, message);
+            ended(call.session, now);
+            return false;
+        }
+    }
+
+    /** Wakes the slots, one after another, while due steps wait (each takes what its free streams can carry). */
+    private void wake() {
+        List<ConnectionSlot> all = slots;
+        if (all.isEmpty()) {
+            return;
+        }
+        if (perUser) {
+            for (int u = 0; u < userQueues.size(); u++) {
+                if (!userQueues.get(u).isEmpty()) {
+                    all.get(u).stepsReady();
+                }
+            }
+            return;
+        }
+        int n = all.size();
+        int start = Math.floorMod(wakeCursor.getAndIncrement(), n);
+        for (int i = 0; i < n && !due.isEmpty(); i++) {
+            all.get((start + i) % n).stepsReady();
+        }
+    }
+
+    private StepStats stepStats(WorkerStats whole, StepCall call) {
+        return whole.scenario(steps.size()).step(call.index);
+    }
+
+    /**
+     * A session's feeder row, taken at its first {@code row()}. A random feeder draws with the session's own
+     * generator (from the seed and the session's number, apart from its requests' and pauses'), so a seed gives each
+     * session the same row whichever thread asks.
+     */
+    private Row row(long id) {
+        if (feed == null) {
+            throw new IllegalStateException("the run has no feeder: give one (a CSV or JSON Lines file) to read rows"
+                    + " from");
+        }
+        // ~id: a number no session has, so the row's draw is apart from session id's requests and pauses
+        return feed.next(SeededRandom.ofSession(seed, ~id, SeededRandom.SessionStream.PAUSES));
+    }
+
+    /** Closes the feeder's file. */
+    public void close() {
+        if (feed != null) {
+            feed.close();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.loadtest.internal.engine.schedule;
+
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.internal.engine.record.WorkerStats;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A scenario run's clients: a client sends whenever a stream is free and a session's step is due, which the
+ * scenario engine decides (its users, arrivals and pauses), not a quota or a schedule of the client's own. So
+ * nothing is counted against the client: a step that is not sent stays its session's, and a lost connection is
+ * an error that stands for no request.
+ */
+public final class StepIssuing extends Issuing {
+
+    private final BooleanSupplier sessionsLeft;
+
+    /** @param sessionsLeft whether the run's sessions may still give steps (false once every user is done) */
+    public StepIssuing(Phase phase, BooleanSupplier sessionsLeft) {
+        super(phase);
+        this.sessionsLeft = sessionsLeft;
+    }
+
+    @Override
+    public boolean hasWork() {
+        return sessionsLeft.getAsBoolean();
+    }
+
+    @Override
+    public long next(long now) {
+        return now < phase.startNanos() || !phase.isIssuing(now) ? NONE : 0;
+    }
+
+    @Override
+    public boolean nextWasLate() {
+        return false;
+    }
+
+    @Override
+    public void putBack(long dueNanos) {
+        // the step stays with its session, which the feed holds
+    }
+
+    @Override
+    public long giveUp(long now) {
+        return 0;
+    }
+
+    @Override
+    public boolean awaitsSchedule() {
+        return false;
+    }
+
+    @Override
+    public void lostAttempt(WorkerStats stats, ErrorCategory category, String message, long now) {
+        if (phase.isMeasuredNow()) {
+            stats.connectionError(category, message);
+        }
+    }
+
+    @Override
+    public boolean measuredWhenNotSent(long dueNanos) {
+        return phase.isMeasured(dueNanos != 0 ? dueNanos : System.nanoTime());
+    }
+}
