@@ -19,6 +19,8 @@ import dev.loadtest.internal.engine.schedule.Phase;
 import dev.loadtest.internal.engine.schedule.RateSchedule;
 import dev.loadtest.internal.engine.schedule.Scheduler;
 import dev.loadtest.internal.engine.schedule.SendPath;
+import dev.loadtest.internal.engine.scenario.HttpClientCookieJar;
+import dev.loadtest.internal.engine.scenario.ScenarioRun;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,6 +83,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private Listeners listeners;
     private Scheduler scheduler;
     private ConcurrencyPlan concurrency;
+    /** A scenario run's sessions; null in a run of single requests. */
+    private ScenarioRun scenario;
     private long endNanos;
     private int ticks;
     private boolean warmed;
@@ -139,16 +143,23 @@ final class EngineRun implements LoadTestRun, SlotContext {
         requester.start();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         SlotSettings settings = SlotSettings.of(test);
+        if (test.scenario().isPresent()) {
+            scenario = new ScenarioRun(test, phase, recorders, scenarioHooks(), HttpClientCookieJar::new);
+        }
         for (int i = 0; i < test.clients(); i++) {
             clients.add(new ConnectionSlot(i, this, settings, phase, recorders, connections,
-                    requestSources == null ? RequestSource.rotating(templates) : requestSources.client(i)));
+                    requestSources == null ? RequestSource.rotating(templates) : requestSources.client(i), scenario));
+        }
+        if (scenario != null) {
+            scenario.slots(clients);
         }
         activeClients.set(clients.size());
         listeners = new Listeners(test.listeners(), runId);
         boolean scheduled = test.isRateDriven() && !stopped;
         if (scheduled) {
-            scheduler = new Scheduler(phase, RateSchedule.of(test), clients, test.requests().orElse(Long.MAX_VALUE),
-                    recorders, () -> SendPath.prime(templates.get(0)));
+            // a scenario's schedule is of arrivals: each starts a session, whose steps the slots then send
+            scheduler = new Scheduler(phase, RateSchedule.of(test), scenario != null ? List.of(scenario) : clients,
+                    test.requests().orElse(Long.MAX_VALUE), recorders, () -> SendPath.prime(templates.get(0)));
             scheduler.start(runId);
         }
         concurrency = ConcurrencyPlan.of(test);
@@ -181,6 +192,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
             concurrency.apply(clients, System.nanoTime(), phase);
         }
         timer.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+        if (scenario != null) {
+            scenario.start(System.nanoTime());   // the closed model's users begin; arrivals come from the scheduler
+        }
         if (scheduled) {
             scheduler.go();
         }
@@ -219,6 +233,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
             }
             if (concurrency != null) {
                 concurrency.apply(clients, now, phase);
+            }
+            if (scenario != null) {
+                scenario.tick();
             }
             ticks++;
             if (ticks % CHECK_EVERY_TICKS == 0) {
@@ -352,6 +369,35 @@ final class EngineRun implements LoadTestRun, SlotContext {
         }
     }
 
+    /** What a scenario run's sessions need of the run: its timer, and where a feeder's end and a build failure go. */
+    private ScenarioRun.RunHooks scenarioHooks() {
+        return new ScenarioRun.RunHooks() {
+            @Override
+            public boolean schedule(Runnable task, long delayNanos) {
+                return EngineRun.this.schedule(task, delayNanos);
+            }
+
+            @Override
+            public void exhausted(String message) {
+                requestsExhausted(message);
+            }
+
+            @Override
+            public void requestNotBuilt(String message) {
+                scenarioNotBuilt(message);
+            }
+        };
+    }
+
+    private final java.util.Set<String> loggedNotBuilt = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Each distinct message of a step whose request could not be built is logged once, at most ten. */
+    private void scenarioNotBuilt(String message) {
+        if (loggedNotBuilt.size() < 10 && loggedNotBuilt.add(message)) {
+            LOG.warn("a scenario step's request could not be built; its session fails there: {}", message);
+        }
+    }
+
     /** Ends the run once: no new request, connections closed, the reactor shut down, the result out. */
     private void finish() {
         if (!finishing.compareAndSet(false, true)) {
@@ -395,7 +441,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         try {
             timeline.finish(Math.min(endNanos, phase.measureEndNanos()));
             r = ResultAssembly.assemble(test, phase, recorders, timeline, clientFigures(endNanos),
-                    new ResultAssembly.RunEnd(protocol(), stopped, endNanos));
+                    new ResultAssembly.RunEnd(protocol(), stopped, endNanos), scenario == null ? null : scenario.plan());
             listeners.progress(timeline.progress(System.nanoTime()));
         } catch (RuntimeException | Error e) {
             failure = e;
@@ -404,6 +450,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
             timer.shutdownNow();
             if (requestSources != null) {
                 requestSources.close();
+            }
+            if (scenario != null) {
+                scenario.close();
             }
         }
         try {

@@ -1,0 +1,132 @@
+package dev.loadtest.internal.engine.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
+import dev.loadtest.Result;
+import dev.loadtest.Sessions;
+import dev.loadtest.StepResult;
+import dev.loadtest.check.Check;
+import dev.loadtest.request.Request;
+import dev.loadtest.scenario.Extract;
+import dev.loadtest.scenario.Scenario;
+import dev.loadtest.scenario.Step;
+import dev.loadtest.scenario.StepRequest;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Scenario runs against a shop on Jetty whose sessions are cookies ({@link ShopServer}): the flow works end to end
+ * (the server verifies each checkout against the basket of the cookie it came with), each step is recorded under
+ * its name and the run is the sum of its steps, and a failed extraction or a missing cookie fails the session at
+ * that step, with its reason.
+ */
+class ScenarioFlowTest {
+
+    private static ShopServer shop;
+
+    @BeforeAll
+    static void start() throws Exception {
+        shop = new ShopServer();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        shop.close();
+    }
+
+    private static Step login(String path) {
+        return Step.of("login", s -> Request.post(path).body("user=u" + s.id() + "&password=secret",
+                "application/x-www-form-urlencoded")).checks(Check.jsonPath("$.ok", "true"));
+    }
+
+    private static final Step CATALOGUE = Step.of("catalogue", s -> Request.get("/catalogue"))
+            .extract(Extract.jsonPath("$.items[0].id").into("item"));
+    private static final Step BASKET = Step.of("basket",
+            StepRequest.template("POST", "/basket/{{item}}", List.of(), null));
+    private static final Step CHECKOUT = Step.of("checkout", s -> Request.post("/checkout")
+                    .jsonBody("{\"item\":\"" + s.get("item") + "\"}"))
+            .checks(Check.status(200), Check.jsonPath("$.status", "ordered"));
+
+    @ParameterizedTest
+    @EnumSource(value = Protocol.class, names = {"HTTP_1_1", "HTTP_2"})
+    void should_run_every_session_through_its_own_basket_as_the_server_verifies(Protocol protocol) {
+        long before = shop.verifiedCheckouts();
+        long mismatchedBefore = shop.mismatchedCheckouts();
+        Scenario flow = Scenario.of("shop", login("/login"), CATALOGUE, BASKET, CHECKOUT);
+
+        // 6 users share 2 connections of 3 streams: each step goes on whichever is free, the cookie goes with the session
+        Result r = LoadTest.target(shop.uri()).protocol(protocol).scenario(flow).users(6).clients(2).streams(3)
+                .iterations(5).run();
+
+        Sessions sessions = r.sessions().orElseThrow();
+        assertThat(sessions.started()).isEqualTo(30);
+        assertThat(sessions.completed()).as("%s", sessions.failureReasons()).isEqualTo(30);
+        assertThat(sessions.failed()).isZero();
+        assertThat(sessions.duration().count()).isEqualTo(30);
+        assertThat(shop.verifiedCheckouts() - before).isEqualTo(30);
+        assertThat(shop.mismatchedCheckouts() - mismatchedBefore).isZero();
+
+        assertThat(r.steps()).extracting(StepResult::name).containsExactly("login", "catalogue", "basket", "checkout");
+        for (StepResult step : r.steps()) {
+            assertThat(step.requests().succeeded()).as(step.name()).isEqualTo(30);
+            assertThat(step.statusCodes().count(200)).as(step.name()).isEqualTo(30);
+            assertThat(step.serviceTime().count()).as(step.name()).isEqualTo(30);
+            assertThat(step.traffic().dataBytes()).as(step.name()).isPositive();
+        }
+        assertThat(r.step("checkout").orElseThrow().checks()).extracting(dev.loadtest.check.CheckResult::passed).containsExactly(30L, 30L);
+        // the run is the sum of its steps
+        assertThat(r.requests().started()).isEqualTo(120);
+        assertThat(r.requests().succeeded()).isEqualTo(120);
+        assertThat(r.serviceTime().count()).isEqualTo(120);
+        assertThat(r.checks()).hasSize(3);
+    }
+
+    @Test
+    void should_fail_a_session_at_an_extraction_that_finds_nothing_and_say_why() {
+        Step catalogue = Step.of("catalogue", s -> Request.get("/catalogue"))
+                .extract(Extract.jsonPath("$.basket.id").into("item"));
+        Scenario flow = Scenario.of("shop", login("/login"), catalogue, BASKET, CHECKOUT);
+
+        Result r = LoadTest.target(shop.uri()).scenario(flow).users(2).iterations(3).run();
+
+        Sessions sessions = r.sessions().orElseThrow();
+        assertThat(sessions.started()).isEqualTo(6);
+        assertThat(sessions.failed()).isEqualTo(6);
+        assertThat(sessions.failedAt()).containsExactly(java.util.Map.entry("catalogue", 6L));
+        assertThat(sessions.failureReasons().get("catalogue")).singleElement().asString()
+                .contains("extraction item = json $.basket.id failed", "$.basket.id is missing");
+        StepResult failedStep = r.step("catalogue").orElseThrow();
+        assertThat(failedStep.requests().failed()).isEqualTo(6);
+        assertThat(failedStep.requests().checkFailed()).isEqualTo(6);
+        assertThat(r.step("basket").orElseThrow().requests().started()).isZero();
+        assertThat(r.requests().failed()).isEqualTo(6);
+    }
+
+    @Test
+    void should_fail_a_session_whose_cookie_is_missing_at_the_step_that_needs_it() {
+        Step quiet = login("/login-quietly").extract(Extract.cookie("SID").into("sid").optional());
+        Scenario flow = Scenario.of("shop", quiet, CATALOGUE, BASKET, CHECKOUT);
+
+        Result r = LoadTest.target(shop.uri()).scenario(flow).users(2).iterations(2).run();
+
+        Sessions sessions = r.sessions().orElseThrow();
+        assertThat(sessions.failedAt()).containsExactly(java.util.Map.entry("catalogue", 4L));
+        assertThat(sessions.failureReasons().get("catalogue")).containsExactly("status 401");
+        assertThat(r.step("catalogue").orElseThrow().statusCodes().count(401)).isEqualTo(4);
+
+        Scenario strict = Scenario.of("shop", login("/login-quietly").extract(Extract.cookie("SID").into("sid")),
+                CATALOGUE);
+        Sessions refused = LoadTest.target(shop.uri()).scenario(strict).users(1).iterations(2).run().sessions()
+                .orElseThrow();
+        assertThat(refused.failedAt()).containsExactly(java.util.Map.entry("login", 2L));
+        assertThat(refused.failureReasons().get("login")).singleElement().asString()
+                .contains("no cookie SID in the session's jar");
+    }
+}
