@@ -89,6 +89,29 @@ class ScenarioFlowTest {
     }
 
     @Test
+    void should_keep_each_user_on_its_own_connection_with_a_connection_per_user() {
+        java.util.Map<Long, java.util.Set<Integer>> clientsBySession = new java.util.concurrent.ConcurrentHashMap<>();
+        Step catalogue = Step.of("catalogue", s -> {
+            clientsBySession.computeIfAbsent(s.id(), id -> java.util.concurrent.ConcurrentHashMap.newKeySet())
+                    .add(s.client());
+            return Request.get("/catalogue");
+        }).extract(Extract.jsonPath("$.items[0].id").into("item"));
+        Step checkout = Step.of("checkout", s -> {
+            clientsBySession.get(s.id()).add(s.client());
+            return Request.post("/checkout").jsonBody("{\"item\":\"" + s.get("item") + "\"}");
+        }).checks(Check.status(200));
+        Scenario flow = Scenario.of("shop", login("/login"), catalogue, BASKET, checkout);
+
+        Result r = LoadTest.target(shop.uri()).scenario(flow).users(3).connectionPerUser().iterations(4).run();
+
+        assertThat(r.test().clients()).isEqualTo(3);
+        assertThat(r.sessions().orElseThrow().completed()).isEqualTo(12);
+        assertThat(r.connections()).as("one connection per user, kept for its sessions").isEqualTo(3);
+        assertThat(clientsBySession).hasSize(12);
+        assertThat(clientsBySession.values()).allSatisfy(clients -> assertThat(clients).hasSize(1));
+    }
+
+    @Test
     void should_fail_a_session_at_an_extraction_that_finds_nothing_and_say_why() {
         Step catalogue = Step.of("catalogue", s -> Request.get("/catalogue"))
                 .extract(Extract.jsonPath("$.basket.id").into("item"));
