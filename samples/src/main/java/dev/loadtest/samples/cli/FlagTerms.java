@@ -20,7 +20,8 @@ final class FlagTerms {
      * stage's own duration is not the run's.
      */
     private static final Pattern PARAMETER = Pattern.compile("(?<!stage )\\b(body file|connectTimeout"
-            + "|requestTimeout|maxBacklog|warmUp|startAt|clients|streams|threads|requests|duration|interval|body|rate)"
+            + "|requestTimeout|maxBacklog|warmUp|startAt|clients|streams|threads|requests|duration|interval|body|users"
+            + "|iterations|rate)"
             + " \\(([^()]*)\\)");
 
     private FlagTerms() {
@@ -38,7 +39,9 @@ final class FlagTerms {
                 case "body file", "body" -> "-d";
                 case "connectTimeout" -> "-T";
                 case "requestTimeout" -> "-N";
-                case "maxBacklog" -> "--max-backlog";
+                case "maxBacklog" -> matched(spec, "--max-sessions") ? "--max-sessions" : "--max-backlog";
+                case "users" -> "-u";
+                case "iterations" -> "--iterations";
                 case "warmUp" -> "--warm-up-time";
                 case "startAt" -> matched(spec, "--start-delay") ? "--start-delay" : "--start-at";
                 case "clients" -> "-c";

@@ -45,7 +45,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * its output failed.
  */
 @Command(name = "loadtest", mixinStandardHelpOptions = true, versionProvider = LoadTestCommand.Version.class,
-        subcommands = {MergeCommand.class, CompareCommand.class, CapacityCommand.class},
+        subcommands = {MergeCommand.class, CompareCommand.class, CapacityCommand.class, ScenarioCommand.class},
         sortOptions = false, usageHelpAutoWidth = true, showDefaultValues = true,
         headerHeading = "%n", synopsisHeading = "Usage: ", descriptionHeading = "%n", parameterListHeading = "%n",
         optionListHeading = "%nOptions:%n",
@@ -76,6 +76,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "  loadtest --shard 0/3 --start-at 1767225600 -c 30 -D 1m --json s0.json URI   # one of 3 shards",
             "  loadtest merge s0.json s1.json s2.json --html all.html --max-p99 25ms",
             "  loadtest compare base.json new.json --max-regression p99=10%% --max-regression rps=5%%",
+            "  loadtest scenario flow.yaml URI -u 50 -D 1m                  # a flow of steps per virtual user",
             "  loadtest -c 10 -D 30s --json new.json --baseline base.json --max-regression p99=10%% URI"})
 public final class LoadTestCommand implements Callable<Integer> {
 

@@ -1,0 +1,103 @@
+package dev.loadtest.samples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code loadtest scenario FILE URI}: a file's flow run against the demo server with users or arrivals, and the
+ * usage errors (the file's, the flags') before any load.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ScenarioCommandTest {
+
+    @RegisterExtension
+    static final DemoServerExtension server = new DemoServerExtension();
+
+    @TempDir
+    Path dir;
+
+    private static final String FLOW = """
+            scenario: browse
+            steps:
+              - name: home
+                request: GET /hello
+                expect: { status: 200 }
+              - repeat: 2
+                steps:
+                  - name: bytes
+                    request: GET /bytes/{{randomInt 10 20}}
+            """;
+
+    private Path file(String name, String text) throws Exception {
+        Path file = dir.resolve(name);
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    @Test
+    void should_run_a_file_with_users_and_iterations_and_write_the_run() throws Exception {
+        Path flow = file("flow.yaml", FLOW);
+        Path json = dir.resolve("run.json");
+
+        CommandRun run = CommandRun.of("scenario", flow.toString(), server.uri("/").toString(), "-u", "3",
+                "--iterations", "4", "--h1", "--seed", "7", "--json", json.toString());
+
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.out()).contains("scenario=browse", "users=3", "iterations=4", "seed=7");
+        assertThat(Files.readString(json)).contains("\"requests\"");
+        // 3 users x 4 sessions x 3 requests (home, then bytes twice), each answered
+        assertThat(run.out()).contains("36 total", "36 succeeded");
+    }
+
+    @Test
+    void should_run_arrivals_for_a_duration() throws Exception {
+        Path flow = file("flow.json", """
+                {"scenario": "ping", "steps": [{"name": "home", "request": "GET /hello"}]}
+                """);
+
+        CommandRun run = CommandRun.of("scenario", flow.toString(), server.uri("/").toString(), "--arrivals", "20",
+                "-c", "2", "-D", "1s", "-q");
+
+        assertThat(run.code()).as(run.err()).isZero();
+    }
+
+    @Test
+    void should_refuse_a_malformed_file_before_any_load_naming_its_line() throws Exception {
+        Path flow = file("bad.yaml", """
+                scenario: bad
+                steps:
+                  - name: home
+                    requets: GET /hello
+                """);
+
+        CommandRun run = CommandRun.of("scenario", flow.toString(), server.uri("/").toString(), "-u", "1", "-D", "1s");
+
+        assertThat(run.code()).isEqualTo(LoadTestCommand.USAGE);
+        assertThat(run.err()).startsWith("loadtest: " + flow + ":4: ").contains("requets");
+    }
+
+    @Test
+    void should_refuse_flags_a_scenario_does_not_take_in_their_terms() throws Exception {
+        Path flow = file("flow.yaml", FLOW);
+
+        CommandRun noModel = CommandRun.of("scenario", flow.toString(), server.uri("/").toString(), "-D", "1s");
+        assertThat(noModel.code()).isEqualTo(LoadTestCommand.USAGE);
+        assertThat(noModel.err()).contains("needs users(n) (closed model) or arrivals(perSecond)");
+
+        CommandRun counted = CommandRun.of("scenario", flow.toString(), server.uri("/").toString(), "-u", "1", "-n",
+                "10");
+        assertThat(counted.err()).contains("-n does not apply to a scenario");
+
+        CommandRun both = CommandRun.of("scenario", flow.toString(), server.uri("/").toString(), "-u", "2",
+                "--iterations", "3", "-D", "1s");
+        assertThat(both.err()).contains("--iterations (3) and -D (1s) cannot both be set");
+    }
+}
