@@ -21,6 +21,9 @@ import dev.loadtest.internal.engine.schedule.Scheduler;
 import dev.loadtest.internal.engine.schedule.SendPath;
 import dev.loadtest.internal.engine.scenario.HttpClientCookieJar;
 import dev.loadtest.internal.engine.scenario.ScenarioRun;
+import dev.loadtest.internal.engine.scenario.TokenRefresher;
+import dev.loadtest.spi.ResultBuilder;
+import java.util.Optional;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,6 +88,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private ConcurrencyPlan concurrency;
     /** A scenario run's sessions; null in a run of single requests. */
     private ScenarioRun scenario;
+    /** A scenario's token, fetched before the run and refreshed during it; null without a token provider. */
+    private TokenRefresher tokens;
     private long endNanos;
     private int ticks;
     private boolean warmed;
@@ -133,6 +138,11 @@ final class EngineRun implements LoadTestRun, SlotContext {
             warm();
         }
         Limits.checkDescriptors(test);
+        if (!stopped && test.scenario().isPresent()) {
+            // the first token before anything runs: a provider that fails stops the run before any request, and
+            // leaves no thread behind
+            tokens = test.scenario().get().tokenProvider().map(TokenRefresher::start).orElse(null);
+        }
         phase = new Phase(test, System.nanoTime());
         if (stopped) {
             phase.stopIssuing();
@@ -144,7 +154,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         SlotSettings settings = SlotSettings.of(test);
         if (test.scenario().isPresent()) {
-            scenario = new ScenarioRun(test, phase, recorders, scenarioHooks(), HttpClientCookieJar::new);
+            scenario = new ScenarioRun(test, phase, recorders, scenarioHooks(), HttpClientCookieJar::new, tokens);
         }
         for (int i = 0; i < test.clients(); i++) {
             clients.add(new ConnectionSlot(i, this, settings, phase, recorders, connections,
@@ -442,6 +452,10 @@ final class EngineRun implements LoadTestRun, SlotContext {
             timeline.finish(Math.min(endNanos, phase.measureEndNanos()));
             r = ResultAssembly.assemble(test, phase, recorders, timeline, clientFigures(endNanos),
                     new ResultAssembly.RunEnd(protocol(), stopped, endNanos), scenario == null ? null : scenario.plan());
+            if (tokens != null) {
+                tokens.close();
+                r = ResultBuilder.from(r).tokenRequests(Optional.of(tokens.report())).build();
+            }
             listeners.progress(timeline.progress(System.nanoTime()));
         } catch (RuntimeException | Error e) {
             failure = e;
@@ -453,6 +467,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
             }
             if (scenario != null) {
                 scenario.close();
+            }
+            if (tokens != null) {
+                tokens.close();
             }
         }
         try {

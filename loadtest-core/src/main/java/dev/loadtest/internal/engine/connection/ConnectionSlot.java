@@ -570,8 +570,8 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         if (exchange.step != null) {
             steps.sent(exchange.step, exchange.sentNanos, measured);
         }
-        if (measured) {
-            stats.started(exchange.late);
+        if (measured && (exchange.step == null || !exchange.step.redirected())) {
+            stats.started(exchange.late);   // a redirect followed is part of its step's request
         }
     }
 
@@ -612,19 +612,19 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         responsesOnConnection++;
         maxResponsesOnConnection = Math.max(maxResponsesOnConnection, responsesOnConnection);
         boolean measured = exchange.isMeasured() && phase.isMeasured(now);
-        if (measured) {
-            // a request sent again counts from its first send: its latency shows the cost of the rotation
+        // a request sent again counts from its first send: its latency shows the cost of the rotation; a scenario
+        // step's from its first request's, through the redirects it followed (-1: it follows this one)
+        long sentNanos = exchange.step == null ? exchange.firstSentNanos
+                : steps.completed(exchange.step, status, exchange.checkedResponse(), exchange.firstSentNanos, now,
+                        measured);
+        if (measured && sentNanos >= 0) {
             WorkerStats stats = recorders.get();
-            stats.responded(status, now - exchange.firstSentNanos, exchange.dueNanos != 0, now - exchange.dueNanos);
+            stats.responded(status, now - sentNanos, exchange.dueNanos != 0, now - exchange.dueNanos);
             CapturedResponse checked = exchange.step == null ? exchange.checkedResponse() : null;
             if (checked != null) {
                 stats.checked(settings.checks(), checked);
             }
             responses++;
-        }
-        if (exchange.step != null) {
-            steps.completed(exchange.step, status, exchange.checkedResponse(), now - exchange.firstSentNanos, now,
-                    measured);
         }
         if (!settings.keepAlive() && session != null) {
             // the response is whole and nothing else is on this connection: close it at once

@@ -27,6 +27,12 @@ public interface StepFeed {
 
         /** The most of the body kept for them. */
         int maxBodyBytes();
+
+        /**
+         * Whether this request follows a redirect of the step's: the step's first request was counted as the run's
+         * request, this one is part of it (its response, if final, is the step's).
+         */
+        boolean redirected();
     }
 
     /** The next due step slot {@code slot} may send, its request built; null when none is due now. */
@@ -41,8 +47,12 @@ public interface StepFeed {
     /**
      * The step's response is whole: its head and, if {@link Call#needsBody()}, its body ({@code response} null if
      * no head was kept). {@code measured}: the run's figures count it.
+     *
+     * @param firstSentNanos when this request was first put on the wire
+     * @return when the step's first request was put on the wire, for the service time of this, its final response;
+     *     -1 when the step goes on (a redirect followed): the run counts no response for it
      */
-    void completed(Call call, int status, CapturedResponse response, long serviceNanos, long now, boolean measured);
+    long completed(Call call, int status, CapturedResponse response, long firstSentNanos, long now, boolean measured);
 
     /** The step's exchange failed after it was sent (reset, timeout, protocol error): its session fails there. */
     void failed(Call call, ErrorCategory category, String message, boolean timedOut, boolean measured);

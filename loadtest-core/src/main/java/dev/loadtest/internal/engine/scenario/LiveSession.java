@@ -1,5 +1,6 @@
 package dev.loadtest.internal.engine.scenario;
 
+import dev.loadtest.internal.scenario.CookieJar;
 import dev.loadtest.internal.scenario.SessionState;
 
 /**
@@ -9,6 +10,8 @@ import dev.loadtest.internal.scenario.SessionState;
 final class LiveSession {
 
     final SessionState state;
+    /** The session's cookies: the state reads them, and a redirect followed within a step stores and sends them. */
+    final CookieJar jar;
     final int user;
     final long startNanos;
     /** It began in the measured phase: its end is counted (a session begun in the warm-up is not). */
@@ -16,8 +19,9 @@ final class LiveSession {
     /** When its first request went on the wire; 0 before. */
     volatile long firstSentNanos;
 
-    LiveSession(SessionState state, int user, long startNanos, boolean measured) {
+    LiveSession(SessionState state, CookieJar jar, int user, long startNanos, boolean measured) {
         this.state = state;
+        this.jar = jar;
         this.user = user;
         this.startNanos = startNanos;
         this.measured = measured;

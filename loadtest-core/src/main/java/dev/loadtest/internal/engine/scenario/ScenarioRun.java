@@ -30,12 +30,14 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
+import org.apache.hc.client5.http.RedirectException;
 
 /**
  * The sessions of a scenario run (docs/design/scenarios.md): it starts them (closed model: each user's next session
@@ -81,6 +83,9 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
     private final int shardCount;
     private final FeedReader feed;
     private final Supplier<CookieJar> jars;
+    /** The scenario's token, when it has a provider: the {@code Authorization} of every step that sets none. */
+    private final TokenRefresher tokens;
+    private final boolean followsRedirects;
     private final boolean open;
     private final int users;
     private final long iterations;
@@ -98,9 +103,11 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
 
     /**
      * @param jars makes each session's cookie jar
+     * @param tokens the scenario's token, refreshed, when it has a provider; else null
      * @throws IllegalArgumentException if the feeder's file is malformed
      */
-    public ScenarioRun(LoadTest test, Phase phase, Recorders recorders, RunHooks run, Supplier<CookieJar> jars) {
+    public ScenarioRun(LoadTest test, Phase phase, Recorders recorders, RunHooks run, Supplier<CookieJar> jars,
+            TokenRefresher tokens) {
         this.plan = ScenarioPlan.of(test.scenario().orElseThrow(), test.checks(), test.maxCheckedBodyBytes());
         this.steps = plan.scenario().steps();
         this.needsBody = new boolean[steps.size()];
@@ -120,6 +127,8 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
         this.shardCount = test.shardCount();
         this.feed = test.feeder().map(f -> FeedReader.open(FeedIndex.of(f), shardIndex, shardCount)).orElse(null);
         this.jars = jars;
+        this.tokens = tokens;
+        this.followsRedirects = plan.scenario().followsRedirects();
         this.open = test.isRateDriven();
         this.users = test.users();
         this.iterations = test.iterations().orElse(0);
@@ -214,6 +223,10 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
         if (call.session.firstSentNanos == 0) {
             call.session.firstSentNanos = sentNanos;
         }
+        if (call.redirected()) {
+            return;   // part of the step's request, counted when it was sent
+        }
+        call.firstSentNanos = sentNanos;
         if (measured) {
             stepStats(recorders.get(), call).started();
         }
@@ -225,16 +238,27 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
     }
 
     @Override
-    public void completed(Call c, int status, CapturedResponse response, long serviceNanos, long now,
+    public long completed(Call c, int status, CapturedResponse response, long firstSentNanos, long now,
             boolean measured) {
         StepCall call = (StepCall) c;
+        SessionState session = call.session.state;
+        String redirectFailure = null;
+        if (followsRedirects && response != null) {
+            try {
+                if (followRedirect(call, status, response)) {
+                    return -1;
+                }
+            } catch (RedirectException e) {
+                redirectFailure = "redirect not followed: " + e.getMessage();
+            }
+        }
+        long serviceNanos = now - call.firstSentNanos;
         WorkerStats whole = recorders.get();
         StepStats stats = stepStats(whole, call);
         CheckPlan checks = plan.checks(call.step);
         CheckTally tally = measured ? stats.tally(checks) : checks.newTally();   // the warm-up's are not counted
-        SessionState session = call.session.state;
-        StepOutcome outcome = response == null
-                ? session.failed(call.step, "status " + status + ": the response's head was not kept")
+        StepOutcome outcome = redirectFailure != null ? session.failed(call.step, redirectFailure)
+                : response == null ? session.failed(call.step, "status " + status + ": the response's head was not kept")
                 : session.complete(call.step, call.uri, response, tally);
         if (measured) {
             stats.responded(status, serviceNanos, call.dueNanos() != 0 ? now - call.due : serviceNanos);
@@ -243,20 +267,52 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
                 whole.judgedFailed(status);
             }
         }
+        next(call.session, outcome, now);
+        return call.firstSentNanos;
+    }
+
+    /** After a step: the session ends there, or its next step falls due after the pause. */
+    private void next(LiveSession session, StepOutcome outcome, long now) {
         if (!outcome.passed()) {
-            ended(call.session, now);
+            ended(session, now);
             return;
         }
         long pause = outcome.pause().toNanos();
         if (pause <= 0) {
-            advance(call.session, now);   // this slot's fill, right after, takes it
+            advance(session, now);   // this slot's fill, right after, takes it
             return;
         }
         long dueAt = now + pause;
         run.schedule(() -> {
-            advance(call.session, dueAt);
+            advance(session, dueAt);
             wake();
         }, pause);   // false: the run is ending, and the session with it (unfinished)
+    }
+
+    /**
+     * A redirect the session follows: its cookies kept, the next request (with the jar's cookies for its URI)
+     * queued as the same step; false when the response is the step's final one.
+     *
+     * @throws RedirectException why it cannot be followed (another origin, a loop, too many)
+     */
+    private boolean followRedirect(StepCall call, int status, CapturedResponse response) throws RedirectException {
+        if (call.redirects == null) {
+            if (status < 300 || status >= 400) {
+                return false;
+            }
+            call.redirects = new Redirects(server);
+        }
+        Optional<Request> next = call.redirects.next(call.request, status, response.headers("Location"));
+        if (next.isEmpty()) {
+            return false;
+        }
+        call.session.jar.receive(call.uri, response.headers("Set-Cookie"));
+        URI nextUri = next.get().uri(server);
+        Request request = call.session.jar.cookieHeader(nextUri).map(c -> next.get().header("Cookie", c))
+                .orElse(next.get());
+        call.follow(request, built.template(request), nextUri);
+        enqueue(call);   // this slot's fill, right after, takes it if nothing waits before it
+        return true;
     }
 
     @Override
@@ -293,8 +349,9 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
             return;
         }
         long id = shardIndex + sessionsBegun.getAndIncrement() * shardCount;
-        SessionState state = new SessionState(plan, id, seed, () -> row(id), jars.get());
-        LiveSession session = new LiveSession(state, user, now, phase.isMeasured(now));
+        CookieJar jar = jars.get();
+        SessionState state = new SessionState(plan, id, seed, () -> row(id), jar);
+        LiveSession session = new LiveSession(state, jar, user, now, phase.isMeasured(now));
         if (session.measured) {
             recorders.get().scenario(steps.size()).sessionStarted();
         }
@@ -362,6 +419,10 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
         long seq = shardIndex + sequence.getAndIncrement() * shardCount;
         try {
             Request request = session.request(call.step, client, seq, server).requireSameOrigin(targets);
+            if (tokens != null && request.headers().stream().noneMatch(h -> h.name().equalsIgnoreCase("Authorization"))) {
+                request = request.header("Authorization", tokens.authorization());
+            }
+            call.request = request;
             call.uri = request.uri(server);
             call.template = built.template(request);
             return true;

@@ -2,6 +2,7 @@ package dev.loadtest.internal.engine.scenario;
 
 import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.internal.engine.connection.StepFeed;
+import dev.loadtest.request.Request;
 import dev.loadtest.scenario.Step;
 import java.net.URI;
 
@@ -24,6 +25,12 @@ final class StepCall implements StepFeed.Call {
     RequestTemplate template;
     /** Where the request went: the origin of the response's cookies. */
     URI uri;
+    /** The request sent, which a redirect's next request derives from. */
+    Request request;
+    /** The step's redirects so far; null until its first. */
+    Redirects redirects;
+    /** When the step's first request went on the wire: its service time counts from there, redirects included. */
+    long firstSentNanos;
 
     StepCall(LiveSession session, Step step, int index, long due, boolean open, boolean needsBody,
             int maxBodyBytes) {
@@ -55,6 +62,18 @@ final class StepCall implements StepFeed.Call {
     @Override
     public int maxBodyBytes() {
         return maxBodyBytes;
+    }
+
+    @Override
+    public boolean redirected() {
+        return redirects != null;
+    }
+
+    /** The step follows a redirect: this request goes out next, in the same step. */
+    void follow(Request next, RequestTemplate nextTemplate, URI nextUri) {
+        request = next;
+        template = nextTemplate;
+        uri = nextUri;
     }
 
     @Override

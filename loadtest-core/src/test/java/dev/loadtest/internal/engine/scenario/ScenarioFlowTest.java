@@ -112,6 +112,68 @@ class ScenarioFlowTest {
     }
 
     @Test
+    void should_follow_redirects_within_a_step_with_the_cookies_set_on_the_way() {
+        Step login = Step.of("login", s -> Request.post("/login-then-home").body("user=u&password=secret",
+                "application/x-www-form-urlencoded")).checks(Check.status(200), Check.jsonPath("$.home", "true"));
+        Step catalogue = Step.of("catalogue", s -> Request.get("/go/catalogue"))
+                .extract(Extract.jsonPath("$.items[0].id").into("item"));
+        Scenario flow = Scenario.of("shop", login, catalogue, BASKET, CHECKOUT).followRedirects();
+
+        Result r = LoadTest.target(shop.uri()).scenario(flow).users(2).iterations(3).run();
+
+        assertThat(r.sessions().orElseThrow().completed()).as("%s", r.sessions()).isEqualTo(6);
+        StepResult first = r.step("login").orElseThrow();
+        assertThat(first.requests().started()).isEqualTo(6);
+        assertThat(first.statusCodes().count(200)).as("the final response is the step's").isEqualTo(6);
+        assertThat(first.statusCodes().count(303)).isZero();
+        // the run is still the sum of its steps: a redirect followed is part of its step's request
+        assertThat(r.requests().started()).isEqualTo(24);
+        assertThat(r.statusCodes().count(200)).isEqualTo(24);
+    }
+
+    @Test
+    void should_fail_a_step_whose_redirect_goes_to_another_server_and_keep_a_redirect_not_followed() {
+        Scenario away = Scenario.of("away", Step.of("away", s -> Request.get("/go/away"))).followRedirects();
+        Result refused = LoadTest.target(shop.uri()).scenario(away).users(1).iterations(2).run();
+        assertThat(refused.sessions().orElseThrow().failedAt()).containsExactly(java.util.Map.entry("away", 2L));
+        assertThat(refused.sessions().orElseThrow().failureReasons().get("away")).singleElement().asString()
+                .startsWith("redirect not followed: ").contains("127.0.0.2:9");
+        assertThat(refused.step("away").orElseThrow().requests().failed()).isEqualTo(2);
+
+        Scenario stay = Scenario.of("stay", Step.of("away", s -> Request.get("/go/catalogue")));
+        Result notFollowed = LoadTest.target(shop.uri()).scenario(stay).users(1).iterations(2).run();
+        assertThat(notFollowed.step("away").orElseThrow().statusCodes().count(302)).as("a 3xx is a final response")
+                .isEqualTo(2);
+        assertThat(notFollowed.sessions().orElseThrow().completed()).isEqualTo(2);
+    }
+
+    @Test
+    void should_send_the_token_providers_authorization_and_report_its_requests_apart() {
+        Step orders = Step.of("orders", s -> Request.get("/orders")).checks(Check.status(200));
+        Scenario flow = Scenario.of("api", orders).authorization(() ->
+                dev.loadtest.scenario.TokenProvider.Token.bearer(shop.token(), Duration.ofMinutes(5)));
+
+        Result r = LoadTest.target(shop.uri()).scenario(flow).users(2).iterations(5).run();
+
+        assertThat(r.sessions().orElseThrow().completed()).isEqualTo(10);
+        assertThat(r.step("orders").orElseThrow().statusCodes().count(200)).isEqualTo(10);
+        StepResult token = r.tokenRequests().orElseThrow();
+        assertThat(token.name()).isEqualTo("token");
+        assertThat(token.requests().succeeded()).isEqualTo(1);
+        assertThat(r.requests().started()).as("the token's requests are not the run's").isEqualTo(10);
+    }
+
+    @Test
+    void should_not_start_a_run_whose_token_provider_fails_first() {
+        Scenario flow = Scenario.of("api", Step.of("orders", s -> Request.get("/orders"))).authorization(() -> {
+            throw new IllegalStateException("token endpoint answered 503");
+        });
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> LoadTest.target(shop.uri()).scenario(flow).users(1)
+                        .iterations(1).run())
+                .hasMessageContaining("token endpoint answered 503");
+    }
+
+    @Test
     void should_fail_a_session_at_an_extraction_that_finds_nothing_and_say_why() {
         Step catalogue = Step.of("catalogue", s -> Request.get("/catalogue"))
                 .extract(Extract.jsonPath("$.basket.id").into("item"));

@@ -35,6 +35,11 @@ import org.eclipse.jetty.util.Callback;
  *   <li>{@code POST /checkout}, body {@code {"item":"ITEM"}}: 200 {@code {"status":"ordered"}} when the
  *       basket of the session's cookie holds exactly that item (a checkout the server verified), else 409
  *       {@code {"status":"wrong basket"}} (a mismatch: a session that got another's cookie or item).</li>
+ *   <li>{@code POST /login-then-home}: as {@code /login}, but a 303 to {@code /home} with the cookie on the
+ *       redirect; {@code GET /home}: 200 with a known cookie, else 401; {@code GET /go/catalogue}: a 302 to
+ *       {@code /catalogue}; {@code GET /go/away}: a 302 to another server.</li>
+ *   <li>{@code GET /orders}: 200 with {@code Authorization: Bearer t-N} of a token {@link #token()} issued, else
+ *       401.</li>
  * </ul>
  */
 final class ShopServer implements AutoCloseable {
@@ -45,6 +50,7 @@ final class ShopServer implements AutoCloseable {
     private final Map<String, List<String>> baskets = new ConcurrentHashMap<>();
     private final AtomicLong verified = new AtomicLong();
     private final AtomicLong mismatched = new AtomicLong();
+    private final AtomicInteger tokens = new AtomicInteger();
 
     ShopServer() throws Exception {
         HttpConfiguration http = new HttpConfiguration();
@@ -58,6 +64,28 @@ final class ShopServer implements AutoCloseable {
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
                 String path = Request.getPathInContext(request);
                 String body = Content.Source.asString(request, StandardCharsets.UTF_8);
+                if (path.equals("/orders")) {
+                    String auth = request.getHeaders().get(HttpHeader.AUTHORIZATION);
+                    boolean known = auth != null && auth.startsWith("Bearer t-")
+                            && Integer.parseInt(auth.substring("Bearer t-".length())) <= tokens.get();
+                    return answer(response, callback, known ? 200 : 401, known ? "{\"orders\":[]}" : "{}");
+                }
+                if (path.equals("/go/catalogue") || path.equals("/go/away")) {
+                    response.setStatus(302);
+                    response.getHeaders().put(HttpHeader.LOCATION, path.equals("/go/away")
+                            ? "http://127.0.0.2:9/catalogue" : "/catalogue");
+                    callback.succeeded();
+                    return true;
+                }
+                if (path.equals("/login-then-home")) {
+                    String sid = "s" + logins.incrementAndGet();
+                    baskets.put(sid, new ArrayList<>());
+                    Response.addCookie(response, HttpCookie.build("SID", sid).path("/").httpOnly(true).build());
+                    response.setStatus(303);
+                    response.getHeaders().put(HttpHeader.LOCATION, "/home");
+                    callback.succeeded();
+                    return true;
+                }
                 if (path.equals("/login") || path.equals("/login-quietly")) {
                     if (!body.endsWith("password=secret")) {
                         return answer(response, callback, 401, "{\"ok\":false}");
@@ -73,6 +101,9 @@ final class ShopServer implements AutoCloseable {
                 List<String> basket = sid == null ? null : baskets.get(sid);
                 if (basket == null) {
                     return answer(response, callback, 401, "{\"error\":\"no session cookie\"}");
+                }
+                if (path.equals("/home")) {
+                    return answer(response, callback, 200, "{\"home\":true}");
                 }
                 if (path.equals("/catalogue")) {
                     String first = "tea-" + sid.substring(1);
@@ -120,6 +151,11 @@ final class ShopServer implements AutoCloseable {
 
     URI uri() {
         return URI.create("http://127.0.0.1:" + connector.getLocalPort());
+    }
+
+    /** A new token {@code /orders} accepts: {@code t-N}. */
+    String token() {
+        return "t-" + tokens.incrementAndGet();
     }
 
     /** Checkouts whose basket held exactly the item the session sent. */
