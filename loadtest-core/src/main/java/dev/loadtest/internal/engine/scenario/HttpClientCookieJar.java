@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.apache.hc.client5.http.cookie.BasicCookieStore;
 import org.apache.hc.client5.http.cookie.Cookie;
 import org.apache.hc.client5.http.cookie.CookieOrigin;
@@ -108,10 +109,14 @@ public final class HttpClientCookieJar implements CookieJar {
         return List.copyOf(rejections);
     }
 
-    /** The cookies held, for a failure message or a debugger: {@code [name=value; domain=...; path=...]}. */
+    /**
+     * The cookies held, for a failure message or a debugger, without their values (a session cookie is a
+     * credential): {@code [SESSION (127.0.0.1, /), theme (127.0.0.1, /app)]}.
+     */
     @Override
     public String toString() {
-        return store.getCookies().toString();
+        return store.getCookies().stream().map(c -> c.getName() + " (" + c.getDomain() + ", " + c.getPath() + ")")
+                .collect(Collectors.joining(", ", "[", "]"));
     }
 
     private void reject(String reason) {

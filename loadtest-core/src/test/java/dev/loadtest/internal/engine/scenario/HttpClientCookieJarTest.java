@@ -173,4 +173,11 @@ class HttpClientCookieJarTest {
         assertThatThrownBy(() -> jar.receive(uri("ftp://shop.test/"), List.of("a=1")))
                 .hasMessageContaining("ftp://shop.test/");
     }
+
+    @Test
+    void should_name_its_cookies_without_their_values() {
+        jar.receive(uri("http://shop.test/app/login"), List.of("SESSION=s3cr3t; Path=/", "theme=dark"));
+
+        assertThat(jar).hasToString("[SESSION (shop.test, /), theme (shop.test, /app)]");
+    }
 }
