@@ -38,10 +38,11 @@ public final class ResultJson {
     /**
      * The version this library writes, in the document's {@code formatVersion} field. Fields may be added within
      * a version (readers ignore what they do not know); a field removed, renamed or changed in meaning makes a new
-     * version. The reader reads this version and version 1 (written by 0.1, where the response time was
-     * {@code latency.request}).
+     * version. The reader reads this version and the ones before it: version 2 (written before scenarios, whose
+     * documents are version 3's without {@code steps}, {@code sessions} and {@code tokenRequests}) and version 1
+     * (written by 0.1, where the response time was {@code latency.request}).
      */
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = 3;
 
     private ResultJson() {
     }
