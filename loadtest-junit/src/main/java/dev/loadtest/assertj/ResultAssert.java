@@ -3,19 +3,24 @@ package dev.loadtest.assertj;
 import static dev.loadtest.assertj.error.ShouldHaveErrorRateAtMost.shouldHaveErrorRateAtMost;
 import static dev.loadtest.assertj.error.ShouldHaveNoErrors.shouldHaveNoErrors;
 import static dev.loadtest.assertj.error.ShouldHaveRequestCount.shouldHaveRequestCount;
+import static dev.loadtest.assertj.error.ShouldHaveSessions.shouldHaveSessions;
 import static dev.loadtest.assertj.error.ShouldHaveStatusCount.shouldHaveStatusCount;
+import static dev.loadtest.assertj.error.ShouldHaveStep.shouldHaveStep;
 import static dev.loadtest.assertj.error.ShouldHaveVerdict.shouldHaveVerdict;
 
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
+import dev.loadtest.StepResult;
 import dev.loadtest.Verdict;
 import java.util.Objects;
+import java.util.Optional;
 import org.assertj.core.api.AbstractAssert;
 
 /**
  * Assertions on a load test's {@link Result}, and the way to assertions on its parts: {@link #responseTime()}
  * (the response time), {@link #serviceTime()}, {@link #throughput()}, {@link #statusCodes()},
- * {@link #traffic()}, {@link #errors()}, {@link #checks()}.
+ * {@link #traffic()}, {@link #errors()}, {@link #checks()}, and for a scenario run {@link #step(String)} and
+ * {@link #sessions()}.
  *
  * <pre>{@code
  * Result result = LoadTest.target(server.uri("/hello")).clients(4).requests(200).run();
@@ -157,6 +162,36 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
      */
     public CheckAssert check(String name) {
         return checks().check(name);
+    }
+
+    /**
+     * Assertions on one step of a scenario run, by its name, e.g.
+     * {@code assertThat(result).step("checkout").hasNoErrors().responseTime().hasPercentileAtMost(99, ofMillis(80))}.
+     *
+     * @throws AssertionError if the run had no step of that name (the message lists the steps it had)
+     */
+    public StepAssert step(String name) {
+        isNotNull();
+        Objects.requireNonNull(name, "name must not be null");
+        Optional<StepResult> step = actual.step(name);
+        if (step.isEmpty()) {
+            throwAssertionError(shouldHaveStep(name, actual));
+        }
+        StepAssert one = new StepAssert(step.get());
+        return info.hasDescription() ? one.describedAs(info.descriptionText() + ": step " + name) : one;
+    }
+
+    /**
+     * Assertions on the sessions of a scenario run, e.g. {@code assertThat(result).sessions().hasNoFailures()}.
+     *
+     * @throws AssertionError if the run had no sessions (it was not a scenario run)
+     */
+    public SessionsAssert sessions() {
+        isNotNull();
+        if (actual.sessions().isEmpty()) {
+            throwAssertionError(shouldHaveSessions());
+        }
+        return described(new SessionsAssert(actual.sessions().get()));
     }
 
     /** Assertions on the responses by status code. */
