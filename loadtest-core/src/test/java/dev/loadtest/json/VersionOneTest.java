@@ -10,8 +10,6 @@ import dev.loadtest.Result;
 import dev.loadtest.Results;
 import dev.loadtest.spi.ResultBuilder;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,9 +24,7 @@ import org.junit.jupiter.api.Test;
 class VersionOneTest {
 
     private static String v1(String name) throws IOException {
-        try (InputStream in = VersionOneTest.class.getResourceAsStream("v1/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        return FlatJson.stored("v1/" + name);
     }
 
     @Test

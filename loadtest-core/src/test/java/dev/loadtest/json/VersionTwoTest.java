@@ -8,8 +8,6 @@ import dev.loadtest.Result;
 import dev.loadtest.Results;
 import dev.loadtest.spi.ResultBuilder;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -22,9 +20,7 @@ import org.junit.jupiter.api.Test;
 class VersionTwoTest {
 
     private static String v2(String name) throws IOException {
-        try (InputStream in = VersionTwoTest.class.getResourceAsStream("v2/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        return FlatJson.stored("v2/" + name);
     }
 
     @Test

@@ -1,10 +1,7 @@
 package dev.loadtest.assertj;
 
-import static dev.loadtest.assertj.error.ShouldHaveErrorRateAtMost.shouldHaveErrorRateAtMost;
 import static dev.loadtest.assertj.error.ShouldHaveNoErrors.shouldHaveNoErrors;
-import static dev.loadtest.assertj.error.ShouldHaveRequestCount.shouldHaveRequestCount;
 import static dev.loadtest.assertj.error.ShouldHaveSessions.shouldHaveSessions;
-import static dev.loadtest.assertj.error.ShouldHaveStatusCount.shouldHaveStatusCount;
 import static dev.loadtest.assertj.error.ShouldHaveStep.shouldHaveStep;
 import static dev.loadtest.assertj.error.ShouldHaveVerdict.shouldHaveVerdict;
 
@@ -56,9 +53,7 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     /** Verifies the number of responses with exactly this status code. */
     public ResultAssert hasStatusCount(int statusCode, long expected) {
         isNotNull();
-        if (actual.statusCodes().count(statusCode) != expected) {
-            throwAssertionError(shouldHaveStatusCount(statusCode, expected, actual.statusCodes()));
-        }
+        RequestVerdicts.statusCount(statusCode, expected, actual.statusCodes()).ifPresent(this::throwAssertionError);
         return myself;
     }
 
@@ -92,13 +87,7 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
      * {@code 0.001} is 0.1 %). Fails if no request finished.
      */
     public ResultAssert hasErrorRateAtMost(double max) {
-        if (!(max >= 0 && max <= 1)) {
-            throw new IllegalArgumentException("max error rate (" + max + ") must be within [0, 1]");
-        }
-        Requests q = actualRequests();
-        if (q.ended() == 0 || (double) q.failed() / q.ended() > max) {
-            throwAssertionError(shouldHaveErrorRateAtMost(max, q));
-        }
+        RequestVerdicts.errorRateAtMost(max, actualRequests()).ifPresent(this::throwAssertionError);
         return myself;
     }
 
@@ -227,9 +216,7 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     }
 
     private ResultAssert hasRequests(String state, long expected, long actualCount) {
-        if (actualCount != expected) {
-            throwAssertionError(shouldHaveRequestCount(state, expected, actualCount, actual.requests()));
-        }
+        RequestVerdicts.count(state, expected, actualCount, actual.requests()).ifPresent(this::throwAssertionError);
         return myself;
     }
 }

@@ -1,9 +1,6 @@
 package dev.loadtest.assertj;
 
-import static dev.loadtest.assertj.error.ShouldHaveErrorRateAtMost.shouldHaveErrorRateAtMost;
 import static dev.loadtest.assertj.error.ShouldHaveNoErrors.shouldHaveNoErrors;
-import static dev.loadtest.assertj.error.ShouldHaveRequestCount.shouldHaveRequestCount;
-import static dev.loadtest.assertj.error.ShouldHaveStatusCount.shouldHaveStatusCount;
 
 import dev.loadtest.Requests;
 import dev.loadtest.StepResult;
@@ -47,9 +44,7 @@ public class StepAssert extends AbstractAssert<StepAssert, StepResult> {
     /** Verifies the number of the step's responses with exactly this status code. */
     public StepAssert hasStatusCount(int statusCode, long expected) {
         isNotNull();
-        if (actual.statusCodes().count(statusCode) != expected) {
-            throwAssertionError(shouldHaveStatusCount(statusCode, expected, actual.statusCodes()));
-        }
+        RequestVerdicts.statusCount(statusCode, expected, actual.statusCodes()).ifPresent(this::throwAssertionError);
         return myself;
     }
 
@@ -73,13 +68,7 @@ public class StepAssert extends AbstractAssert<StepAssert, StepResult> {
      * Fails if none of its requests finished.
      */
     public StepAssert hasErrorRateAtMost(double max) {
-        if (!(max >= 0 && max <= 1)) {
-            throw new IllegalArgumentException("max error rate (" + max + ") must be within [0, 1]");
-        }
-        Requests q = requests();
-        if (q.ended() == 0 || (double) q.failed() / q.ended() > max) {
-            throwAssertionError(shouldHaveErrorRateAtMost(max, q));
-        }
+        RequestVerdicts.errorRateAtMost(max, requests()).ifPresent(this::throwAssertionError);
         return myself;
     }
 
@@ -141,9 +130,7 @@ public class StepAssert extends AbstractAssert<StepAssert, StepResult> {
     }
 
     private StepAssert hasRequests(String state, long expected, long actualCount) {
-        if (actualCount != expected) {
-            throwAssertionError(shouldHaveRequestCount(state, expected, actualCount, actual.requests()));
-        }
+        RequestVerdicts.count(state, expected, actualCount, actual.requests()).ifPresent(this::throwAssertionError);
         return myself;
     }
 }
