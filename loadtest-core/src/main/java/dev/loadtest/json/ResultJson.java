@@ -22,7 +22,9 @@ import java.util.Objects;
  *
  * <p>The format (fields, units, compatibility rules) is described in the {@linkplain dev.loadtest.json
  * package documentation}. In short: one JSON object, counts as whole numbers, times in microseconds,
- * latency distributions as HdrHistograms in their compressed base64 encoding.
+ * latency distributions as HdrHistograms in their compressed base64 encoding. A scenario run's steps, sessions and
+ * token requests are written too ({@code steps}, {@code sessions}, {@code tokenRequests}), each step with the
+ * figures a whole run has, so per-step results merge and re-analyse as runs do.
  *
  * <p>What does not survive the trip: listeners (code, not data); a custom {@code SSLContext} (recorded
  * as {@code "tls": "custom"}, read back as the default trust store); the values of secret headers
