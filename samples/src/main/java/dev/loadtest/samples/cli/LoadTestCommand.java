@@ -271,6 +271,14 @@ public final class LoadTestCommand implements Callable<Integer> {
      * JVM exits.
      */
     private int run(LoadTest planned, RunReport report, List<Result> baselines) throws Exception {
+        return run(planned, output, report, baselines);
+    }
+
+    /**
+     * {@link #run(LoadTest, RunReport, List)} with the outputs of a subcommand that runs a test of its own
+     * ({@code scenario}): progress, --hlog and --prometheus as {@code output} says.
+     */
+    int run(LoadTest planned, OutputOptions output, RunReport report, List<Result> baselines) throws Exception {
         if (planned.startAt().isPresent() && !output.quiet) {
             err.println("waiting to start at " + planned.startAt().get());
         }
@@ -290,7 +298,7 @@ public final class LoadTestCommand implements Callable<Integer> {
             }
             withListeners.listener(hlog);
         }
-        PrometheusOutput prometheus = startPrometheus(planned, withListeners);
+        PrometheusOutput prometheus = startPrometheus(planned, output, withListeners);
         LoadTest test = withListeners.build();
         if (!output.quiet) {
             out.println("running " + planned);
@@ -325,7 +333,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     }
 
     /** --prometheus: serves the live metrics from now until {@link #close(PrometheusOutput)}; null without it. */
-    private PrometheusOutput startPrometheus(LoadTest planned, LoadTest.Builder withListeners) {
+    private PrometheusOutput startPrometheus(LoadTest planned, OutputOptions output, LoadTest.Builder withListeners) {
         if (output.prometheus == null) {
             return null;
         }

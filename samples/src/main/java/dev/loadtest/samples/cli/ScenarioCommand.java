@@ -4,13 +4,10 @@ import static dev.loadtest.samples.cli.CommandFlags.matched;
 import static dev.loadtest.samples.cli.CommandFlags.usage;
 
 import dev.loadtest.LoadTest;
-import dev.loadtest.LoadTestRun;
-import dev.loadtest.Result;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Visibility;
@@ -112,32 +109,7 @@ final class ScenarioCommand implements Callable<Integer> {
         TargetFlags.checkResolvable(spec, List.of(uri));
         RunReport report = parent.report(output, gates);
         parent.checkFiles(report.outputFiles().input("scenario file", file));
-        if (!output.quiet) {
-            parent.out().println("running " + planned);
-            parent.out().flush();
-        }
-        LoadTest.Builder withProgress = planned.newBuilder();
-        ProgressOutput progress = output.quiet ? null : ProgressOutput.to(parent.err(), false);
-        if (progress != null) {
-            withProgress.listener(progress);
-        }
-        LoadTestRun run = withProgress.build().start();
-        ReportOnShutdown onShutdown = ReportOnShutdown.register("loadtest-scenario-report-on-shutdown", run::stop);
-        try {
-            Result result;
-            try {
-                result = run.result().get();
-            } catch (ExecutionException e) {
-                throw e.getCause() instanceof Exception cause ? cause : e;
-            } finally {
-                if (progress != null) {
-                    progress.close();
-                }
-            }
-            return report.report(result, null);
-        } finally {
-            onShutdown.release();
-        }
+        return parent.run(planned, output, report, List.of());   // the main command's run: progress, outputs, Ctrl-C
     }
 
     /** The file read and the flags mapped onto the builder: a usage error for anything either refuses. */

@@ -96,8 +96,15 @@ public final class ResultAssembly {
 
         double[] rates = clients.requestRates();
         double seconds = duration.toNanos() / 1e9;
+        ScenarioAssembly.Figures figures = scenario == null ? null : ScenarioAssembly.assemble(scenario, all);
         Optional<Rate> rate = Optional.empty();
-        if (rateDriven) {
+        if (rateDriven && scenario != null) {
+            // a scenario's schedule is of sessions: achieved are those started, dropped those not started at the
+            // bound of sessions in flight (the steps waiting for a stream show in their response times)
+            long started = sum.scheduled - figures.notStarted();
+            rate = Optional.of(new Rate(seconds > 0 ? sum.scheduled / seconds : 0, seconds > 0 ? started / seconds : 0,
+                    sum.scheduled, figures.notStarted(), 0, 0, LatencyHistogram.of(lag)));
+        } else if (rateDriven) {
             long backlog = clients.backlogAtEnd();
             rate = Optional.of(new Rate(seconds > 0 ? sum.scheduled / seconds : 0,
                     seconds > 0 ? sum.started / seconds : 0, sum.scheduled, sum.dropped, sum.late, backlog,
@@ -109,7 +116,6 @@ public final class ResultAssembly {
         Verdict verdict = verdict(test, requests, errors, rate, clients.maxResponsesOnConnection(),
                 timeline.generatorSaturated(generator, test.threads()));
         ResultBuilder result = new ResultBuilder();
-        ScenarioAssembly.Figures figures = scenario == null ? null : ScenarioAssembly.assemble(scenario, all);
         if (figures != null) {
             result.steps(figures.steps()).sessions(Optional.of(figures.sessions()));
         }

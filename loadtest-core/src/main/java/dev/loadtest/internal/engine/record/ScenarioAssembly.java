@@ -29,8 +29,11 @@ import org.HdrHistogram.Histogram;
  */
 public final class ScenarioAssembly {
 
-    /** The steps' results and the sessions. */
-    public record Figures(List<StepResult> steps, Sessions sessions, List<CheckResult> checks) {
+    /**
+     * The steps' results, the sessions, the run's checks (each over the steps that have it) and, in the open model,
+     * the arrivals not started (the sessions in flight at their bound).
+     */
+    public record Figures(List<StepResult> steps, Sessions sessions, List<CheckResult> checks, long notStarted) {
     }
 
     private ScenarioAssembly() {
@@ -45,7 +48,8 @@ public final class ScenarioAssembly {
             results.add(step);
             runChecks.add(step.checks());
         }
-        return new Figures(List.copyOf(results), sessions(steps, all), CheckResults.merge(runChecks));
+        long notStarted = all.stream().filter(w -> w.scenario != null).mapToLong(w -> w.scenario.notStarted).sum();
+        return new Figures(List.copyOf(results), sessions(steps, all), CheckResults.merge(runChecks), notStarted);
     }
 
     private static StepResult step(ScenarioPlan plan, Step step, int index, List<WorkerStats> all) {

@@ -19,6 +19,8 @@ public final class ScenarioStats {
     long started;
     long completed;
     long failed;
+    /** Open model: arrivals not started, the sessions in flight at their bound (counted in started and failed too). */
+    long notStarted;
     final long[] failedAt;
     final List<List<String>> reasons;
     final Histogram duration = LatencyHistogram.newHistogram();
@@ -49,6 +51,13 @@ public final class ScenarioStats {
     public void sessionCompleted(long nanos) {
         completed++;
         duration.recordValue(Math.max(0, Math.min(WorkerStats.MAX_RECORDED_NANOS, nanos)));
+    }
+
+    /** Open model: a measured arrival found the sessions in flight at their bound: failed at the first step. */
+    public void sessionNotStarted(String reason) {
+        notStarted++;
+        sessionStarted();
+        sessionFailed(0, reason);
     }
 
     /** A measured session failed at step {@code index}, for this reason. */

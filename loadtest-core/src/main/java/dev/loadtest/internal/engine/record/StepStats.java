@@ -1,10 +1,8 @@
 package dev.loadtest.internal.engine.record;
 
-import dev.loadtest.ErrorCategory;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.spi.CheckTally;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -14,13 +12,11 @@ import org.HdrHistogram.Histogram;
  * category, checks, bytes, response and service times), counted as {@link WorkerStats} counts them. Single writer,
  * read once after the writers ended; nothing reads it during the run, so its histograms are plain.
  */
-public final class StepStats extends Counts {
+public final class StepStats extends RequestCounts {
 
     final Map<Integer, Long> statuses = new HashMap<>();
     final Histogram serviceTime = LatencyHistogram.newHistogram();
     final Histogram responseTime = LatencyHistogram.newHistogram();
-    final EnumMap<ErrorCategory, long[]> errors = new EnumMap<>(ErrorCategory.class);
-    final EnumMap<ErrorCategory, String> errorSamples = new EnumMap<>(ErrorCategory.class);
     /** This thread's counts of the step's checks; made at its first judged response. */
     CheckTally checks;
 
@@ -50,41 +46,12 @@ public final class StepStats extends Counts {
         responseTime.recordValue(clamp(responseNanos));
     }
 
-    /** A response of status 200-399 {@linkplain #responded recorded} failed a check or a required extraction. */
-    public void judgedFailed(int status) {
-        if (status >= 200 && status < 400) {
-            succeeded--;
-            checkFailed++;
-        }
-    }
-
-    /** A measured request of the step that was sent failed. */
-    public void failed(ErrorCategory category, String message, boolean timedOut) {
-        errored++;
-        if (timedOut) {
-            timeout++;
-        }
-        error(category, message);
-    }
-
-    /** A measured request of the step never went out (its request could not be built, its connection failed). */
-    public void notIssued(ErrorCategory category, String message) {
-        notIssued++;
-        errored++;
-        error(category, message);
-    }
-
     /** Response header (HTTP/1.1) and body bytes. */
     public void received(long headerBytes, long dataBytes) {
         this.headerBytes += headerBytes;
         this.decodedHeaderBytes += headerBytes;
         this.dataBytes += dataBytes;
         this.totalBytes += headerBytes + dataBytes;
-    }
-
-    private void error(ErrorCategory category, String message) {
-        errors.computeIfAbsent(category, c -> new long[1])[0]++;
-        errorSamples.putIfAbsent(category, message);
     }
 
     private static long clamp(long nanos) {

@@ -5,7 +5,6 @@ import dev.loadtest.LatencyHistogram;
 import dev.loadtest.spi.CapturedResponse;
 import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.spi.CheckTally;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -19,7 +18,7 @@ import org.HdrHistogram.SingleWriterRecorder;
  * <p>Writers outside this package record through the methods below, each one event as the figures of
  * DESIGN.md §4 count it; only the timeline and the result assembly read the fields.
  */
-public final class WorkerStats extends Counts {
+public final class WorkerStats extends RequestCounts {
 
     /** Responses by status code 0..599; anything else goes to {@link #otherStatuses}. */
     final long[] statuses = new long[600];
@@ -35,8 +34,6 @@ public final class WorkerStats extends Counts {
     final Histogram schedulerLag = LatencyHistogram.newHistogram();
     final Histogram timeToFirstByte = LatencyHistogram.newHistogram();
 
-    final EnumMap<ErrorCategory, long[]> errors = new EnumMap<>(ErrorCategory.class);
-    final EnumMap<ErrorCategory, String> errorSamples = new EnumMap<>(ErrorCategory.class);
 
     /** This thread's counts of the run's response checks; made at its first checked response, null before. */
     CheckTally checks;
@@ -50,17 +47,6 @@ public final class WorkerStats extends Counts {
             scenario = new ScenarioStats(steps);
         }
         return scenario;
-    }
-
-    /**
-     * A measured response, {@linkplain #responded recorded} just before, failed its step (a check or a required
-     * extraction) with a status of 200-399: moved from succeeded to failed, as a failed check moves it.
-     */
-    public void judgedFailed(int status) {
-        if (status >= 200 && status < 400) {
-            succeeded--;
-            checkFailed++;
-        }
     }
 
     // ---- connections ----
@@ -113,26 +99,9 @@ public final class WorkerStats extends Counts {
         if (checks == null) {
             checks = plan.newTally();
         }
-        if (plan.evaluate(response, checks) != null && response.status() >= 200 && response.status() < 400) {
-            succeeded--;
-            checkFailed++;
+        if (plan.evaluate(response, checks) != null) {
+            judgedFailed(response.status());   // one of 400 or more is failed by its status already
         }
-    }
-
-    /** A measured request that was sent failed: errored, a timeout when {@code timedOut}, in its category. */
-    public void failed(ErrorCategory category, String message, boolean timedOut) {
-        errored++;
-        if (timedOut) {
-            timeout++;
-        }
-        error(category, message);
-    }
-
-    /** {@code n} measured requests never went out: errored and never issued, in one category. */
-    public void notIssued(ErrorCategory category, String message, long n) {
-        notIssued += n;
-        errored += n;
-        error(category, message, n);
     }
 
     /** A measured request the server did not process goes out again (counted once per request). */
@@ -145,7 +114,7 @@ public final class WorkerStats extends Counts {
      * backlog): in the errors by category only.
      */
     public void connectionError(ErrorCategory category, String message) {
-        error(category, message);
+        error(category, message, 1);
     }
 
     // ---- bytes ----
@@ -195,19 +164,6 @@ public final class WorkerStats extends Counts {
         } else {
             statusFailed++;
         }
-    }
-
-    private void error(ErrorCategory category, String message) {
-        error(category, message, 1);
-    }
-
-    /** {@code n} errors of one category at once (a client that gives up its remaining requests). */
-    private void error(ErrorCategory category, String message, long n) {
-        if (n <= 0) {
-            return;
-        }
-        errors.computeIfAbsent(category, c -> new long[1])[0] += n;
-        errorSamples.putIfAbsent(category, message);
     }
 
     private static void record(Histogram histogram, long nanos) {

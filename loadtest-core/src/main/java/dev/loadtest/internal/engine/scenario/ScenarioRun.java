@@ -198,9 +198,8 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
         if (inFlight.incrementAndGet() > maxSessions) {
             inFlight.decrementAndGet();
             if (phase.isMeasured(dueNanos)) {
-                ScenarioStats stats = schedulerStats.scenario(steps.size());
-                stats.sessionStarted();
-                stats.sessionFailed(0, "not started: " + maxSessions + " sessions in flight");
+                schedulerStats.scenario(steps.size()).sessionNotStarted("not started: " + maxSessions
+                        + " sessions in flight");
             }
             return;
         }
@@ -275,9 +274,15 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
         StepStats stats = stepStats(whole, call);
         CheckPlan checks = plan.checks(call.step);
         CheckTally tally = measured ? stats.tally(checks) : checks.newTally();   // the warm-up's are not counted
-        StepOutcome outcome = redirectFailure != null ? session.failed(call.step, redirectFailure)
-                : response == null ? session.failed(call.step, "status " + status + ": the response's head was not kept")
-                : session.complete(call.step, call.uri, response, tally);
+        StepOutcome outcome;
+        try {
+            outcome = redirectFailure != null ? session.failed(call.step, redirectFailure)
+                    : response == null ? session.failed(call.step, "status " + status + ": the response's head was not kept")
+                    : session.complete(call.step, call.uri, response, tally);
+        } catch (RuntimeException e) {
+            // never into the slot, which holds its lock and the exchange's end: the session fails here
+            outcome = session.failed(call.step, "judging the response failed: " + e);
+        }
         if (measured) {
             stats.responded(status, serviceNanos, call.dueNanos() != 0 ? now - call.due : serviceNanos);
             if (!outcome.passed()) {
@@ -351,7 +356,7 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
             return;
         }
         if (phase.isMeasured(call.due)) {
-            stepStats(recorders.get(), call).notIssued(category, message);
+            stepStats(recorders.get(), call).notIssued(category, message, 1);
         }
         call.session.state.failed(call.step, message);
         ended(call.session, System.nanoTime());
@@ -453,7 +458,7 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
             if (phase.isMeasured(call.dueNanos() != 0 ? call.due : now)) {
                 WorkerStats whole = recorders.get();
                 whole.notIssued(ErrorCategory.OTHER, "step '" + call.step.name() + "': " + message, 1);
-                stepStats(whole, call).notIssued(ErrorCategory.OTHER, message);
+                stepStats(whole, call).notIssued(ErrorCategory.OTHER, message, 1);
             }
             session.failed(call.step, message);
             ended(call.session, now);

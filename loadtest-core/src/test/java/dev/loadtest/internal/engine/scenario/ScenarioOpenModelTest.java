@@ -54,11 +54,12 @@ class ScenarioOpenModelTest {
                 .clients(4).streams(1).warmUp(Duration.ofMillis(500)).duration(Duration.ofSeconds(3)).run();
         freezer.join();
 
-        // ~50 sessions arrive during the freeze and their first steps wait: their response times spread from 0 to
-        // 500 ms, while only the few steps on the wire when it began (one per connection) saw a slow service time
+        // ~50 of the ~300 sessions arrive during the freeze and their first steps wait: their response times spread
+        // from 0 to 500 ms (~20 over 300 ms, 7 %), while only the steps on the wire when it began (at most one per
+        // connection, up to 1.3 %) saw a slow service time
         StepResult home = r.step("home").orElseThrow();
         assertThat(home.responseTime().percentile(99)).isGreaterThan(Duration.ofMillis(300));
-        assertThat(home.serviceTime().percentile(99)).isLessThan(Duration.ofMillis(300));
+        assertThat(home.serviceTime().percentile(95)).isLessThan(Duration.ofMillis(300));
         assertThat(home.responseTime().count()).isEqualTo(home.serviceTime().count());
         assertThat(r.responseTime().percentile(99)).isGreaterThan(Duration.ofMillis(300));
         Sessions sessions = r.sessions().orElseThrow();
@@ -81,5 +82,8 @@ class ScenarioOpenModelTest {
         assertThat(sessions.failureReasons().get("wait")).containsExactly("not started: 5 sessions in flight");
         assertThat(sessions.started()).isBetween(45L, 55L);
         assertThat(r.step("wait").orElseThrow().requests().started()).isLessThanOrEqualTo(10L);
+        // the schedule is of sessions: those not started are its dropped, and the run did not achieve its rate
+        assertThat(r.rate().orElseThrow().dropped()).isEqualTo(sessions.failedAt().get("wait"));
+        assertThat(r.rate().orElseThrow().achieved()).isLessThan(r.rate().orElseThrow().offered() / 2);
     }
 }
