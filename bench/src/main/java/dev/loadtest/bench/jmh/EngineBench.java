@@ -6,20 +6,13 @@ import dev.loadtest.testing.bench.RequestMaking;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.protocol.HttpCoreContext;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The engine's own per-request code, through the seams of loadtest-core's test jar
@@ -30,13 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * in-flight list, one exchange per request). The seams compile with the engine's tests, so they follow its
  * changes; this file lists which of the engine's costs we watch.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms256m", "-Xmx256m"})
-public class EngineBench {
+public class EngineBench extends QuickSettings {
 
     private final RequestMaking requests = RequestMaking.get(URI.create("http://127.0.0.1:18080/hello"));
     private final CompletionRecording recording = new CompletionRecording();
