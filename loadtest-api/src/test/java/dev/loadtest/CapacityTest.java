@@ -16,7 +16,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** The search's rules against simulated servers: no engine, no network, exact answers. */
+/**
+ * The search's rules against simulated servers: no engine, no network, exact answers.
+ *
+ * <p>Over 400 lines: one test class for {@link Capacity}, as tests mirror classes; each phase of the search
+ * (doubling, bisecting, confirming), each way a step fails or the generator limits it, stopping and the
+ * listeners are a case each, short because the simulated servers are {@link Simulated}'s.
+ */
 class CapacityTest {
 
     private static final LoadTest.Builder TEMPLATE = LoadTest.target("http://127.0.0.1:1/").clients(16).streams(2);

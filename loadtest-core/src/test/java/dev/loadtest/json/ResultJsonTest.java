@@ -47,6 +47,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+/**
+ * The JSON result format's promises: every figure read back as written (histograms exactly, so results merge
+ * after reading), the documented fields and units, redaction, unknown fields ignored, and malformed documents
+ * refused naming the field.
+ *
+ * <p>Over 400 lines: one test class for the format, as tests mirror classes; its round trips need results with
+ * every figure set and a field-by-field comparison, which the helpers at the end build once for all of them.
+ */
 class ResultJsonTest {
 
     // ---- round trips ----------------------------------------------------------------------------------
