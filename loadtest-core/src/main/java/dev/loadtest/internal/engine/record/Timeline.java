@@ -93,6 +93,15 @@ public final class Timeline {
         }
     }
 
+    /**
+     * When the timeline next has work, for the timer to wake then: the measured part's start (its generator meter
+     * starts), then each interval's end, and the end of the measured phase.
+     */
+    public long nextWorkNanos() {
+        long next = generator == null ? cutNanos : cutNanos + intervalNanos;
+        return Math.min(next, phase.measureEndNanos());
+    }
+
     /** Starts measuring the generator's load when the measured part starts (within a timer tick of it). */
     private void startGeneratorMeter(long now) {
         if (generator == null && now >= cutNanos) {
