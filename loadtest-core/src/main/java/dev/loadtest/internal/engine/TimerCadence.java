@@ -5,7 +5,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * When the run's timer wakes and what it does then: it checks request timeouts every 50 ms and tells the progress
  * listeners every 100 ms, and it wakes exactly when the timeline has work (the measured part's start, an interval's
- * cut) and at the deadline, so none of those waits for a tick. A run with a concurrency plan wakes every 10 ms, the plan's steps.
+ * cut) and at the deadline, so none of those waits for a tick. A run with a concurrency plan wakes every 10 ms, the
+ * plan's steps.
  *
  * <p>Why not a fixed 10 ms tick: each wake-up of a thread costs tens of microseconds of CPU on a busy 2-core machine
  * (about 100 µs a tick here, with the tick's own work), so 100 ticks a second cost 10 µs per request at 1,000 req/s,
