@@ -230,7 +230,8 @@ build() {
 #   M_PROTOCOL (spoken: h2, h2c, http/1.1; from h2load's "Application protocol:" or our report)
 #   With CPU_SAMPLE_AT="S1 S2 ..." (seconds after the command started; default GEN_WARMUP when it is set):
 #   M_CPU_SAMPLES (user+sys CPU seconds of the process at each) and M_CPU_SAMPLE_TIMES (when each was taken,
-#   seconds after the start); M_CPU_AT_WARM is the first sample.
+#   seconds after the start); M_CPU_AT_WARM is the first sample. With THREAD_CPU=1 also M_THREAD_SAMPLES: at each
+#   sample, the process's CPU seconds by kind of thread (thread_cpu_s), "jit=1.20 io=0.80 ...".
 
 # Every script's start: tools, fd limit, clean-up on exit, the build, nginx, the results folder.
 # The traps are set here, in the script's own shell, since prepare is called, not run in a subshell.
@@ -263,13 +264,17 @@ measure() {
     fi
     M_CPU_SAMPLES=()
     M_CPU_SAMPLE_TIMES=()
+    M_THREAD_SAMPLES=()
     t0=$(date +%s.%N)
     /usr/bin/time -f '%e %U %S %M' -o "$tf" "${wrap[@]}" "$@" >"$out" 2>&1 &
     local tpid=$!
     for t in "${at[@]}"; do
         sleep "$(awk -v t="$t" -v t0="$t0" -v now="$(date +%s.%N)" 'BEGIN { d = t0 + t - now; printf "%.3f", (d > 0 ? d : 0) }')"
-        M_CPU_SAMPLES+=("$(process_cpu_s "$(leaf_pid "$tpid")")")
+        local leaf
+        leaf="$(leaf_pid "$tpid")"
+        M_CPU_SAMPLES+=("$(process_cpu_s "$leaf")")
         M_CPU_SAMPLE_TIMES+=("$(awk -v t0="$t0" -v now="$(date +%s.%N)" 'BEGIN { printf "%.3f", now - t0 }')")
+        [[ "${THREAD_CPU:-0}" != 1 ]] || M_THREAD_SAMPLES+=("$(thread_cpu_s "$leaf")")
     done
     M_CPU_AT_WARM="${M_CPU_SAMPLES[0]:-}"
     wait "$tpid" || M_RC=$?
@@ -307,6 +312,29 @@ process_cpu_s() {
     local stat
     stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo ""; return; }
     echo "${stat##*) }" | awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($12 + $13) / hz }'
+}
+
+# thread_cpu_s PID: user+sys CPU seconds of a live process by kind of thread, from /proc/<pid>/task/*/stat, as
+# "jit=S io=S scheduler=S timer=S gc=S other=S": the JIT compilers, HttpCore's I/O threads (requester-dispatch-N),
+# our scheduler and timer threads, the GC's (with the VM thread's safepoints), and the rest (a thread's name is its
+# first 15 characters there); one awk over every thread's stat, so that sampling takes milliseconds
+thread_cpu_s() {
+    awk -v hz="$(getconf CLK_TCK)" '
+        BEGIN { split("jit io scheduler timer gc other", kinds, " ") }
+        {
+            lp = index($0, "("); rp = match($0, /\) [A-Z] /)
+            name = substr($0, lp + 1, rp - lp - 1)
+            split(substr($0, rp + 2), f, " ")   # f[1] is the state: utime and stime are f[12] and f[13]
+            k = "other"
+            if (name ~ /^C[12] CompilerThre/) k = "jit"
+            else if (name ~ /^requester-disp/) k = "io"
+            else if (name ~ /^loadtest-schedu/) k = "scheduler"
+            else if (name ~ /^loadtest-timer/) k = "timer"
+            else if (name ~ /^(GC Thread|G1 |VM Thread)/) k = "gc"
+            s[k] += (f[12] + f[13]) / hz
+        }
+        END { for (i = 1; i <= 6; i++) printf "%s%s=%.2f", (i > 1 ? " " : ""), kinds[i], s[kinds[i]] + 0; print "" }
+    ' /proc/"$1"/task/*/stat 2>/dev/null
 }
 
 # CPU-µs per request: cpu_us_per_req USER_S SYS_S DONE
