@@ -13,6 +13,7 @@ import java.util.function.Supplier;
  * <pre>
  * java -cp bench.jar dev.loadtest.bench.jmh.TemplateCost            # 2,000,000 operations a round, 7 rounds
  * java -cp bench.jar dev.loadtest.bench.jmh.TemplateCost 500000 5
+ * java -cp bench.jar dev.loadtest.bench.jmh.TemplateCost 2000000 7 templatedGet   # the operations so named only
  * </pre>
  */
 public final class TemplateCost {
@@ -26,19 +27,23 @@ public final class TemplateCost {
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 2_000_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
+        String only = args.length > 2 ? args[2] : "";
         TemplateBench bench = new TemplateBench();
         bench.setUp();
         try {
-            measure("staticGet", bench::staticGet, n, rounds);
-            measure("templatedGet", bench::templatedGet, n, rounds);
-            measure("lambdaGet", bench::lambdaGet, n, rounds);
-            measure("templatedPost", bench::templatedPost, n, rounds);
+            measure("staticGet", bench::staticGet, n, rounds, only);
+            measure("templatedGet", bench::templatedGet, n, rounds, only);
+            measure("lambdaGet", bench::lambdaGet, n, rounds, only);
+            measure("templatedPost", bench::templatedPost, n, rounds, only);
         } finally {
             bench.tearDown();
         }
     }
 
-    private static void measure(String name, Supplier<Object> operation, int n, int rounds) {
+    private static void measure(String name, Supplier<Object> operation, int n, int rounds, String only) {
+        if (!name.contains(only)) {
+            return;
+        }
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().getId();
         double bestCpu = Double.MAX_VALUE;
