@@ -48,7 +48,8 @@ public record Progress(double fractionDone, Duration elapsed, long done, long er
         Objects.requireNonNull(checkFailures, "checkFailures");
         errorsByCategory = errorsByCategory.isEmpty() ? Map.of()
                 : Collections.unmodifiableMap(new EnumMap<>(errorsByCategory));
-        checkFailures = checkFailures.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(checkFailures));
+        checkFailures = checkFailures.isEmpty() ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(checkFailures));
     }
 
     /** Without check failures: the shape of this record before it had them. */

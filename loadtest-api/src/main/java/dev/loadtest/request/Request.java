@@ -2,8 +2,8 @@ package dev.loadtest.request;
 
 import dev.loadtest.Header;
 import dev.loadtest.Redaction;
-import dev.loadtest.internal.HttpSyntax;
 import dev.loadtest.internal.ContentTypes;
+import dev.loadtest.internal.HttpSyntax;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -270,7 +270,8 @@ public final class Request {
                         + ") has a character a URI cannot hold (" + describe(c) + " at index " + i
                         + "): percent-encode it, e.g. %20 for a space");
             }
-            if (c == '%' && (i + 2 >= path.length() || !HttpSyntax.isHex(path.charAt(i + 1)) || !HttpSyntax.isHex(path.charAt(i + 2)))) {
+            if (c == '%' && (i + 2 >= path.length() || !HttpSyntax.isHex(path.charAt(i + 1))
+                    || !HttpSyntax.isHex(path.charAt(i + 2)))) {
                 throw new IllegalArgumentException("request target (" + Redaction.display(path)
                         + ") has a % not followed by two hex digits at index " + i + ": write a % itself as %25");
             }
@@ -311,8 +312,6 @@ public final class Request {
         }
         return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
     }
-
-
 
 
     private static String describe(char c) {

@@ -68,7 +68,8 @@ public class TemplateBench {
 
         TemplateSource post = TemplateSource.of("POST", "/orders", List.of(new Header("X-Request-Id", "{{uuid}}"),
                         new Header("Content-Type", "application/json")),
-                "{\"id\":{{seq}},\"client\":{{client}},\"quantity\":{{randomInt 1 9}}}".getBytes(StandardCharsets.UTF_8),
+                "{\"id\":{{seq}},\"client\":{{client}},\"quantity\":{{randomInt 1 9}}}"
+                        .getBytes(StandardCharsets.UTF_8),
                 List.of());
         templatedPostRun = open(post);
         templatedPost = new BuiltRequests(test(post)).of(templatedPostRun.client(0));
