@@ -225,8 +225,7 @@ public final class Results {
             responseTime = responseTime.plus(r.responseTime());
             connectTime = connectTime.plus(r.connectTime());
             ttfb = ttfb.plus(r.timeToFirstByte());
-            r.errors().forEach((c, e) -> errors.merge(c, e, (a, b) -> new ErrorCount(a.count() + b.count(),
-                    a.sampleMessage().isEmpty() ? b.sampleMessage() : a.sampleMessage())));
+            r.errors().forEach((c, e) -> errors.merge(c, e, ErrorCount::plus));
             duration = duration.compareTo(r.duration()) >= 0 ? duration : r.duration();
             stopped |= r.stopped();
             if (r.rate().isPresent()) {

@@ -20,7 +20,8 @@ final class FlagTerms {
      * stage's own duration is not the run's.
      */
     private static final Pattern PARAMETER = Pattern.compile("(?<!stage )\\b(body file|connectTimeout"
-            + "|requestTimeout|maxBacklog|warmUp|startAt|clients|streams|threads|requests|duration|interval|body|rate)"
+            + "|maxCheckedBodyBytes|requestTimeout|maxBacklog|warmUp|startAt|clients|streams|threads|requests|duration"
+            + "|interval|body|rate)"
             + " \\(([^()]*)\\)");
 
     private FlagTerms() {
@@ -39,6 +40,7 @@ final class FlagTerms {
                 case "connectTimeout" -> "-T";
                 case "requestTimeout" -> "-N";
                 case "maxBacklog" -> "--max-backlog";
+                case "maxCheckedBodyBytes" -> "--max-checked-body";
                 case "warmUp" -> "--warm-up-time";
                 case "startAt" -> matched(spec, "--start-delay") ? "--start-delay" : "--start-at";
                 case "clients" -> "-c";

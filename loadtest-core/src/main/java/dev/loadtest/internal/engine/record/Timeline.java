@@ -9,11 +9,13 @@ import dev.loadtest.Progress;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.internal.engine.schedule.Phase;
 import dev.loadtest.internal.selfload.GeneratorMeter;
+import dev.loadtest.spi.CheckTally;
 import dev.loadtest.spi.IntervalBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -226,8 +228,13 @@ public final class Timeline {
         Counts sum = new Counts();
         long[] codes = new long[statuses.length];
         Map<ErrorCategory, Long> errors = new EnumMap<>(ErrorCategory.class);
+        Map<String, Long> checkFailures = new LinkedHashMap<>();
         for (WorkerStats w : recorders.all()) {
             sum.add(w);
+            CheckTally checks = w.checks;   // made by its thread at its first checked response: null before
+            if (checks != null) {
+                checks.addFailures(checkFailures);
+            }
             for (int i = 0; i < codes.length; i++) {
                 codes[i] += w.statuses[i];
             }
@@ -254,7 +261,7 @@ public final class Timeline {
         }
         return new Progress(fraction, Duration.ofNanos(now - phase.startNanos()), d, sum.errored, lastRate,
                 sum.started, sum.succeeded, sum.statusFailed + sum.checkFailed + sum.errored, sum.totalBytes, sum.sentBytes,
-                new StatusCodes(byCode), errors);
+                new StatusCodes(byCode), errors, checkFailures);
     }
 
     List<Interval> intervals() {

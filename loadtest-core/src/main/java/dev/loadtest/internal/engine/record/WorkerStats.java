@@ -1,12 +1,15 @@
 package dev.loadtest.internal.engine.record;
 
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.ErrorCount;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.spi.CapturedResponse;
 import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.spi.CheckTally;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
@@ -36,7 +39,8 @@ public final class WorkerStats extends Counts {
     final Histogram timeToFirstByte = LatencyHistogram.newHistogram();
 
     final EnumMap<ErrorCategory, long[]> errors = new EnumMap<>(ErrorCategory.class);
-    final EnumMap<ErrorCategory, String> errorSamples = new EnumMap<>(ErrorCategory.class);
+    /** Each category's first distinct messages, at most {@link ErrorCount#MAX_MESSAGES}, in the order seen. */
+    final EnumMap<ErrorCategory, List<String>> errorMessages = new EnumMap<>(ErrorCategory.class);
 
     /** This thread's counts of the run's response checks; made at its first checked response, null before. */
     CheckTally checks;
@@ -185,7 +189,11 @@ public final class WorkerStats extends Counts {
             return;
         }
         errors.computeIfAbsent(category, c -> new long[1])[0] += n;
-        errorSamples.putIfAbsent(category, message);
+        List<String> messages = errorMessages.computeIfAbsent(category, c -> new ArrayList<>());
+        // a source failing every request one way compares its message with one kept message each time
+        if (messages.size() < ErrorCount.MAX_MESSAGES && message != null && !messages.contains(message)) {
+            messages.add(message);
+        }
     }
 
     private static void record(Histogram histogram, long nanos) {
