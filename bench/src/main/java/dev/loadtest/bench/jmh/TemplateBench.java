@@ -3,12 +3,10 @@ package dev.loadtest.bench.jmh;
 import dev.loadtest.Header;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
-import dev.loadtest.internal.engine.connection.BuiltRequests;
-import dev.loadtest.internal.engine.connection.RequestSource;
-import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.request.Request;
+import dev.loadtest.request.RequestSource;
 import dev.loadtest.request.TemplateSource;
-import dev.loadtest.spi.RunContext;
+import dev.loadtest.testing.bench.Http1HeadMaking;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -51,71 +49,54 @@ public class TemplateBench {
 
     private static final URI SERVER = URI.create("http://127.0.0.1:18080/hello");
 
-    private RunContext templatedGetRun;
-    private RequestSource templatedGet;
-    private RunContext templatedPostRun;
-    private RequestSource templatedPost;
-    private RunContext lambdaGetRun;
-    private RequestSource lambdaGet;
-    private RequestTemplate staticGet;
+    private Http1HeadMaking templatedGet;
+    private Http1HeadMaking templatedPost;
+    private Http1HeadMaking lambdaGet;
+    private Http1HeadMaking staticGet;
 
     @Setup
     public void setUp() {
-        TemplateSource get = TemplateSource.of("GET", "http://127.0.0.1:18080/hello?id={{seq}}", List.of(), null,
-                List.of());
-        templatedGetRun = open(get);
-        templatedGet = new BuiltRequests(test(get)).of(templatedGetRun.client(0));
-
-        TemplateSource post = TemplateSource.of("POST", "/orders", List.of(new Header("X-Request-Id", "{{uuid}}"),
-                        new Header("Content-Type", "application/json")),
+        templatedGet = Http1HeadMaking.built(test(TemplateSource.of("GET", "http://127.0.0.1:18080/hello?id={{seq}}",
+                List.of(), null, List.of())), SERVER);
+        templatedPost = Http1HeadMaking.built(test(TemplateSource.of("POST", "/orders",
+                List.of(new Header("X-Request-Id", "{{uuid}}"), new Header("Content-Type", "application/json")),
                 "{\"id\":{{seq}},\"client\":{{client}},\"quantity\":{{randomInt 1 9}}}"
                         .getBytes(StandardCharsets.UTF_8),
-                List.of());
-        templatedPostRun = open(post);
-        templatedPost = new BuiltRequests(test(post)).of(templatedPostRun.client(0));
-
-        dev.loadtest.request.RequestSource lambda = ctx -> Request.get("/hello?id=" + ctx.sequence());
-        lambdaGetRun = open(lambda);
-        lambdaGet = new BuiltRequests(test(lambda)).of(lambdaGetRun.client(0));
-
-        LoadTest plain = LoadTest.target(SERVER).protocol(Protocol.HTTP_1_1).clients(1)
-                .duration(Duration.ofSeconds(1)).build();
-        staticGet = new RequestTemplate(plain, SERVER, null);
+                List.of())), SERVER);
+        lambdaGet = Http1HeadMaking.built(test(ctx -> Request.get("/hello?id=" + ctx.sequence())), SERVER);
+        staticGet = Http1HeadMaking.fixed(LoadTest.target(SERVER).protocol(Protocol.HTTP_1_1).clients(1)
+                .duration(Duration.ofSeconds(1)).build(), SERVER);
     }
 
-    private static LoadTest test(dev.loadtest.request.RequestSource source) {
+    private static LoadTest test(RequestSource source) {
         return LoadTest.target(SERVER).protocol(Protocol.HTTP_1_1).clients(1).duration(Duration.ofSeconds(1))
                 .request(source).seed(1).build();
     }
 
-    private static RunContext open(dev.loadtest.request.RequestSource source) {
-        return RunContext.open(source, null, List.of(SERVER), 1, 0, 1);
-    }
-
     @TearDown
     public void tearDown() {
-        templatedGetRun.close();
-        templatedPostRun.close();
-        lambdaGetRun.close();
+        templatedGet.close();
+        templatedPost.close();
+        lambdaGet.close();
     }
 
     @Benchmark
     public ByteBuffer templatedGet() {
-        return templatedGet.next().http1Head();
+        return templatedGet.next();
     }
 
     @Benchmark
     public ByteBuffer templatedPost() {
-        return templatedPost.next().http1Head();
+        return templatedPost.next();
     }
 
     @Benchmark
     public ByteBuffer lambdaGet() {
-        return lambdaGet.next().http1Head();
+        return lambdaGet.next();
     }
 
     @Benchmark
     public ByteBuffer staticGet() {
-        return staticGet.http1Head();
+        return staticGet.next();
     }
 }
