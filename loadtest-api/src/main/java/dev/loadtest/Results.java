@@ -8,7 +8,6 @@ import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +26,11 @@ import java.util.TreeMap;
  * <p>What is exact: request counts, status codes, bytes, connections and error counts add; every latency
  * histogram (request, response, connect, time to first byte, scheduler lag) is the sum of the shards'
  * HdrHistograms, so every percentile is what one histogram of all the values gives; offered and achieved
- * rates, scheduled, dropped, late and backlog add. The duration is the longest shard's.
+ * rates, scheduled, dropped, late and backlog add. The duration is the longest shard's. A scenario run's steps
+ * ({@link Result#steps()}) merge by name, each as exactly as a whole run (counts, status codes, errors, checks,
+ * bytes, response and service time histograms), and so do the token provider's requests
+ * ({@link Result#tokenRequests()}); its sessions ({@link Result#sessions()}) add their counts, their failures by
+ * step and their duration histograms, and keep the first 5 distinct failure reasons of each step.
  *
  * <p>What is not exact, and how it is approximated:
  * <ul>
@@ -109,7 +112,7 @@ public final class Results {
      *
      * @throws IllegalArgumentException if there are none, or they are not shards of one run: different
      *     targets, protocol, streams, method, interval, headers, body length, whole-run clients, requests,
-     *     duration or rate, or shard count; start times further apart than the run lasted plus 5 s (or one
+     *     duration or rate, shard count, or scenario steps; start times further apart than the run lasted plus 5 s (or one
      *     set and one not); a shard index given twice; or their counts overflow when added
      */
     public static Result merge(List<Result> results) {
@@ -184,16 +187,12 @@ public final class Results {
      * Associative and commutative in every figure but the error samples (the first one kept).
      */
     static Result add(List<Result> results, LoadTest test) {
-        long total = 0, started = 0, done = 0, succeeded = 0, failed = 0, errored = 0, timeout = 0, notIssued = 0;
-        long retried = 0, checkFailed = 0;
         List<List<CheckResult>> checks = new ArrayList<>();
-        long totalBytes = 0, headerBytes = 0, decoded = 0, data = 0, sent = 0, connections = 0;
-        Map<Integer, Long> statuses = new TreeMap<>();
+        long connections = 0;
         LatencyHistogram serviceTime = LatencyHistogram.EMPTY;
         LatencyHistogram responseTime = LatencyHistogram.EMPTY;
         LatencyHistogram connectTime = LatencyHistogram.EMPTY;
         LatencyHistogram ttfb = LatencyHistogram.EMPTY;
-        Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
         Duration duration = Duration.ZERO;
         boolean stopped = false;
         Rate rate = null;
@@ -201,31 +200,12 @@ public final class Results {
         Optional<GeneratorLoad> generator = Optional.empty();
         Map<Duration, List<Interval>> byStart = new TreeMap<>();
         for (Result r : results) {
-            Requests q = r.requests();
-            total += q.total();
-            started += q.started();
-            done += q.done();
-            succeeded += q.succeeded();
-            failed += q.failed();
-            errored += q.errored();
-            timeout += q.timeout();
-            notIssued += q.notIssued();
-            retried += q.retried();
-            checkFailed += q.checkFailed();
             checks.add(r.checks());
-            Traffic t = r.traffic();
-            totalBytes += t.totalBytes();
-            headerBytes += t.headerBytes();
-            decoded += t.decodedHeaderBytes();
-            data += t.dataBytes();
-            sent += t.sentBytes();
             connections += r.connections();
-            r.statusCodes().counts().forEach((code, n) -> statuses.merge(code, n, Long::sum));
             serviceTime = serviceTime.plus(r.serviceTime());
             responseTime = responseTime.plus(r.responseTime());
             connectTime = connectTime.plus(r.connectTime());
             ttfb = ttfb.plus(r.timeToFirstByte());
-            r.errors().forEach((c, e) -> errors.merge(c, e, ErrorCount::plus));
             duration = duration.compareTo(r.duration()) >= 0 ? duration : r.duration();
             stopped |= r.stopped();
             if (r.rate().isPresent()) {
@@ -245,13 +225,15 @@ public final class Results {
             intervals.add(mergeIntervals(same));
         }
         Result sum = new ResultBuilder().test(test).duration(duration).protocol(results.get(0).protocol())
-                .requests(new Requests(total, started, done, succeeded, failed, errored, timeout, notIssued, retried,
-                        checkFailed))
-                .statusCodes(new StatusCodes(statuses)).traffic(new Traffic(totalBytes, headerBytes, decoded, data, sent))
+                .requests(FigureSums.requests(results.stream().map(Result::requests).toList()))
+                .statusCodes(FigureSums.statusCodes(results.stream().map(Result::statusCodes).toList()))
+                .traffic(FigureSums.traffic(results.stream().map(Result::traffic).toList()))
                 .responseTime(responseTime).serviceTime(serviceTime).connectTime(connectTime).timeToFirstByte(ttfb)
-                .clientRequestRates(mergeStatistics(clientRates)).connections(connections).errors(errors)
+                .clientRequestRates(mergeStatistics(clientRates)).connections(connections)
+                .errors(FigureSums.errors(results.stream().map(Result::errors).toList()))
                 .rate(Optional.ofNullable(rate)).intervals(intervals).verdict(Verdict.OK).stopped(stopped).generator(generator)
-                .checks(CheckResults.merge(checks)).build();
+                .checks(CheckResults.merge(checks)).steps(ScenarioMerge.steps(results))
+                .sessions(ScenarioMerge.sessions(results)).tokenRequests(ScenarioMerge.tokenRequests(results)).build();
         return withVerdict(sum, verdict(sum, results));
     }
 

@@ -64,6 +64,9 @@ final class ShardChecks {
         LoadTest first = firstResult.test();
         LoadTest t = result.test();
         same("headers", first.headers().toString(), t.headers().toString());
+        // every shard of a scenario run lists all its steps, in the scenario's order, run or not
+        same("list of steps", firstResult.steps().stream().map(StepResult::name).toList(),
+                result.steps().stream().map(StepResult::name).toList());
         same("body length", first.bodyLength(), t.bodyLength());
         if (first.seed().isPresent() && t.seed().isPresent()) {
             // a run's shards share its seed; a result without one (no request source) has none to compare

@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * The text report, laid out as h2load's: its first lines word for word, then its latency rows
  * ({@code time for request:} ...) with min, max, mean, sd, +/- sd as h2load before 1.69 prints them and
- * median, p95, p99, p99.9 columns after them, then the error breakdown. {@link Result#toString()} prints it;
+ * median, p95, p99, p99.9 columns after them, then the error breakdown; for a scenario run, a table of its steps
+ * with h2load's columns, its sessions and its token provider's requests. {@link Result#toString()} prints it;
  * the units it writes numbers in are here for a summary of your own that should read like it.
  *
  * <pre>{@code
@@ -99,6 +100,7 @@ public final class TextReport {
             }
         }
         checks(out, r);
+        ScenarioText.append(out, r);
         if (q.retried() > 0) {
             out.append(String.format(Locale.ROOT,
                     "retried: %d (not processed by the server, sent again on a new connection; not failures)%n",

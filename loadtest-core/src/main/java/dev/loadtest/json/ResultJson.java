@@ -22,7 +22,9 @@ import java.util.Objects;
  *
  * <p>The format (fields, units, compatibility rules) is described in the {@linkplain dev.loadtest.json
  * package documentation}. In short: one JSON object, counts as whole numbers, times in microseconds,
- * latency distributions as HdrHistograms in their compressed base64 encoding.
+ * latency distributions as HdrHistograms in their compressed base64 encoding. A scenario run's steps, sessions and
+ * token requests are written too ({@code steps}, {@code sessions}, {@code tokenRequests}), each step with the
+ * figures a whole run has, so per-step results merge and re-analyse as runs do.
  *
  * <p>What does not survive the trip: listeners (code, not data); a custom {@code SSLContext} (recorded
  * as {@code "tls": "custom"}, read back as the default trust store); the values of secret headers
@@ -38,10 +40,11 @@ public final class ResultJson {
     /**
      * The version this library writes, in the document's {@code formatVersion} field. Fields may be added within
      * a version (readers ignore what they do not know); a field removed, renamed or changed in meaning makes a new
-     * version. The reader reads this version and version 1 (written by 0.1, where the response time was
-     * {@code latency.request}).
+     * version. The reader reads this version and the ones before it: version 2 (written before scenarios, whose
+     * documents are version 3's without {@code steps}, {@code sessions} and {@code tokenRequests}) and version 1
+     * (written by 0.1, where the response time was {@code latency.request}).
      */
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = 3;
 
     private ResultJson() {
     }

@@ -35,8 +35,10 @@ import org.HdrHistogram.PackedHistogram;
  * Turns the JSON tree of a result back into a {@link Result}. Fields derived from others
  * ({@code throughput}, the latency summaries next to a histogram, {@code headerSpaceSavings}) are not
  * read: the histograms and counts are the truth. Unknown fields are ignored, so a newer writer's
- * additions do not break an older reader. Reads version 2 and version 1, whose one difference is the name of the
- * response time ({@code latency.request} in version 1, {@code latency.responseTime} in version 2).
+ * additions do not break an older reader. Reads versions 1 to 3: version 1 called the response time
+ * {@code latency.request} (version 2 {@code latency.responseTime}); version 3 added a scenario run's
+ * {@code steps}, {@code sessions} and {@code tokenRequests} ({@link ScenarioJson}), which a version 2 document
+ * never has, so it reads as a run without a scenario.
  */
 final class ResultReader {
 
@@ -61,8 +63,8 @@ final class ResultReader {
             throw new ResultFormatException("format: must be \"" + ResultJson.FORMAT_NAME + "\", was \"" + format + "\"");
         }
         long version = root.get("formatVersion").longValue();
-        if (version != ResultJson.FORMAT_VERSION && version != VERSION_1) {
-            throw new ResultFormatException("formatVersion: this reader knows versions " + VERSION_1 + " and "
+        if (version < VERSION_1 || version > ResultJson.FORMAT_VERSION) {
+            throw new ResultFormatException("formatVersion: this reader knows versions " + VERSION_1 + " to "
                     + ResultJson.FORMAT_VERSION + ", the document is version " + version);
         }
         // the one change from version 1: the response time was called `latency.request`, which read like h2load's
@@ -85,7 +87,8 @@ final class ResultReader {
                 .errors(errors(root.get("errors")))
                 .rate(root.has("rate") ? Optional.of(rate(root.get("rate"))) : Optional.empty())
                 .intervals(intervals(root.get("intervals"), responseTime)).verdict(verdict).stopped(root.get("stopped").bool())
-                .checks(CheckJson.read(root)).generator(generator(root)).build();
+                .checks(CheckJson.read(root)).generator(generator(root)).steps(ScenarioJson.steps(root))
+                .sessions(ScenarioJson.sessions(root)).tokenRequests(ScenarioJson.tokenRequests(root)).build();
     }
 
     private static LoadTest configuration(Node c) throws ResultFormatException {
@@ -193,7 +196,7 @@ final class ResultReader {
         }
     }
 
-    private static Requests requests(Node n) throws ResultFormatException {
+    static Requests requests(Node n) throws ResultFormatException {
         try {
             long done = n.get("done").count();
             long notIssued = n.get("notIssued").count();
@@ -213,7 +216,7 @@ final class ResultReader {
         }
     }
 
-    private static StatusCodes statusCodes(Node n) throws ResultFormatException {
+    static StatusCodes statusCodes(Node n) throws ResultFormatException {
         Map<Integer, Long> counts = new TreeMap<>();
         for (Map.Entry<String, Node> e : n.fields().entrySet()) {
             int code;
@@ -230,7 +233,7 @@ final class ResultReader {
         return new StatusCodes(counts);
     }
 
-    private static Traffic traffic(Node n) throws ResultFormatException {
+    static Traffic traffic(Node n) throws ResultFormatException {
         return new Traffic(n.get("totalBytes").count(), n.get("headerBytes").count(),
                 n.get("decodedHeaderBytes").count(), n.get("dataBytes").count(), n.get("sentBytes").count());
     }
@@ -241,7 +244,7 @@ final class ResultReader {
                 n.get("median").doubleValue(), n.get("p95").doubleValue(), n.get("p99").doubleValue());
     }
 
-    private static Map<ErrorCategory, ErrorCount> errors(Node n) throws ResultFormatException {
+    static Map<ErrorCategory, ErrorCount> errors(Node n) throws ResultFormatException {
         Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
         for (Map.Entry<String, Node> e : n.fields().entrySet()) {
             // a category this reader does not know (from a newer writer) is kept as OTHER, not lost
@@ -322,7 +325,7 @@ final class ResultReader {
     }
 
     /** The distribution from its {@code histogram} field; the summary figures beside it are derived from it. */
-    private static LatencyHistogram histogram(Node n) throws ResultFormatException {
+    static LatencyHistogram histogram(Node n) throws ResultFormatException {
         Node field = n.get("histogram");
         try {
             byte[] bytes = Base64.getDecoder().decode(field.text());

@@ -3,6 +3,10 @@ package dev.loadtest.json;
 import dev.loadtest.Interval;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
+import dev.loadtest.StatusCodes;
+import dev.loadtest.StepResult;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Refuses a result whose figures cannot all be true of one run, so that a hand-edited, corrupted or forged
@@ -13,7 +17,8 @@ import dev.loadtest.Result;
  * <p>The rules hold for every result the engine writes, and for sums of such results (a merge): they are
  * inequalities between counts, plus the one identity every response keeps, that each response counted in
  * {@code statusCodes} is also counted as succeeded (200-399) or as failed with a status (failed minus
- * errored).
+ * errored). A scenario run's steps and token requests keep the same rules, each message naming the step by its
+ * place ({@code steps[1].requests.done}); step names are unique.
  */
 final class ResultSanity {
 
@@ -25,29 +30,18 @@ final class ResultSanity {
         if (r.duration().isNegative()) {
             throw new ResultFormatException("durationSeconds: must be >= 0, was " + seconds(r.duration()));
         }
-        Requests q = r.requests();
-        atMost("requests.succeeded", q.succeeded(), "requests.done", q.done(), "a request succeeds once it is done");
-        atMost("requests.done", q.done(), "requests.total", q.total(), "a run does no more requests than it has");
-        atMost("requests.errored", q.errored(), "requests.failed", q.failed(), "every errored request is a failed one");
-        atMost("requests.timeout", q.timeout(), "requests.errored", q.errored(), "a timeout is an error");
-        atMost("requests.notIssued", q.notIssued(), "requests.errored", q.errored(),
-                "a request never issued is an error");
-        long statuses = 0;
-        for (long n : r.statusCodes().counts().values()) {
-            try {
-                statuses = Math.addExact(statuses, n);
-            } catch (ArithmeticException e) {
-                throw new ResultFormatException("statusCodes: the counts overflow when added: no run counts that much");
+        counts("", r.requests(), r.statusCodes());
+        Set<String> stepNames = new HashSet<>();
+        for (int i = 0; i < r.steps().size(); i++) {
+            StepResult step = r.steps().get(i);
+            if (!stepNames.add(step.name())) {
+                throw new ResultFormatException("steps[" + i + "].name: \"" + step.name() + "\" is given twice: "
+                        + "a scenario's step names are unique, and steps merge by name");
             }
+            counts("steps[" + i + "].", step.requests(), step.statusCodes());
         }
-        long withStatus = q.succeeded() + (q.failed() - q.errored());   // no overflow: both <= Long.MAX_VALUE
-        if (q.succeeded() > Long.MAX_VALUE - (q.failed() - q.errored())) {
-            throw new ResultFormatException("requests.succeeded (" + q.succeeded() + ") and requests.failed ("
-                    + q.failed() + ") overflow when added: no run counts that much");
-        }
-        if (statuses != withStatus) {
-            throw new ResultFormatException("statusCodes: the counts add up to " + statuses + ", but requests.succeeded"
-                    + " + requests.failed - requests.errored is " + withStatus + ": every response has one status");
+        if (r.tokenRequests().isPresent()) {
+            counts("tokenRequests.", r.tokenRequests().get().requests(), r.tokenRequests().get().statusCodes());
         }
         for (int i = 0; i < r.intervals().size(); i++) {
             Interval interval = r.intervals().get(i);
@@ -61,6 +55,42 @@ final class ResultSanity {
             }
         }
         return r;
+    }
+
+    /**
+     * The rules between a run's (or a step's) request counts and status codes.
+     *
+     * @param at where the figures are: {@code ""} for the run's, {@code "steps[1]."} for a step's
+     */
+    private static void counts(String at, Requests q, StatusCodes codes) throws ResultFormatException {
+        atMost(at + "requests.succeeded", q.succeeded(), at + "requests.done", q.done(),
+                "a request succeeds once it is done");
+        atMost(at + "requests.done", q.done(), at + "requests.total", q.total(),
+                "a run does no more requests than it has");
+        atMost(at + "requests.errored", q.errored(), at + "requests.failed", q.failed(),
+                "every errored request is a failed one");
+        atMost(at + "requests.timeout", q.timeout(), at + "requests.errored", q.errored(), "a timeout is an error");
+        atMost(at + "requests.notIssued", q.notIssued(), at + "requests.errored", q.errored(),
+                "a request never issued is an error");
+        long statuses = 0;
+        for (long n : codes.counts().values()) {
+            try {
+                statuses = Math.addExact(statuses, n);
+            } catch (ArithmeticException e) {
+                throw new ResultFormatException(at + "statusCodes: the counts overflow when added: no run counts "
+                        + "that much");
+            }
+        }
+        long withStatus = q.succeeded() + (q.failed() - q.errored());   // no overflow: both <= Long.MAX_VALUE
+        if (q.succeeded() > Long.MAX_VALUE - (q.failed() - q.errored())) {
+            throw new ResultFormatException(at + "requests.succeeded (" + q.succeeded() + ") and " + at
+                    + "requests.failed (" + q.failed() + ") overflow when added: no run counts that much");
+        }
+        if (statuses != withStatus) {
+            throw new ResultFormatException(at + "statusCodes: the counts add up to " + statuses + ", but " + at
+                    + "requests.succeeded + " + at + "requests.failed - " + at + "requests.errored is " + withStatus
+                    + ": every response has one status");
+        }
     }
 
     private static void atMost(String field, long value, String limitField, long limit, String why)

@@ -74,6 +74,7 @@ final class ResultWriter {
             interval(i);
         }
         out.writeEndArray();
+        new ScenarioJson(this, out).write(r);
         out.writeEndObject();
     }
 
@@ -152,7 +153,7 @@ final class ResultWriter {
         out.writeEndObject();
     }
 
-    private void requests(Requests q) throws IOException {
+    void requests(Requests q) throws IOException {
         out.writeObjectFieldStart("requests");
         out.writeNumberField("total", q.total());
         out.writeNumberField("started", q.started());
@@ -167,7 +168,7 @@ final class ResultWriter {
         out.writeEndObject();
     }
 
-    private void statusCodes(StatusCodes codes) throws IOException {
+    void statusCodes(StatusCodes codes) throws IOException {
         out.writeObjectFieldStart("statusCodes");
         for (Map.Entry<Integer, Long> e : codes.counts().entrySet()) {
             out.writeNumberField(Integer.toString(e.getKey()), e.getValue());
@@ -175,7 +176,7 @@ final class ResultWriter {
         out.writeEndObject();
     }
 
-    private void traffic(Traffic t) throws IOException {
+    void traffic(Traffic t) throws IOException {
         out.writeObjectFieldStart("traffic");
         out.writeNumberField("totalBytes", t.totalBytes());
         out.writeNumberField("headerBytes", t.headerBytes());
@@ -200,7 +201,7 @@ final class ResultWriter {
         out.writeEndObject();
     }
 
-    private void errors(Map<ErrorCategory, ErrorCount> errors) throws IOException {
+    void errors(Map<ErrorCategory, ErrorCount> errors) throws IOException {
         out.writeObjectFieldStart("errors");
         for (Map.Entry<ErrorCategory, ErrorCount> e : errors.entrySet()) {
             out.writeObjectFieldStart(key(e.getKey()));
@@ -229,7 +230,7 @@ final class ResultWriter {
         out.writeEndObject();
     }
 
-    private void latency(String name, LatencyHistogram h) throws IOException {
+    void latency(String name, LatencyHistogram h) throws IOException {
         out.writeObjectFieldStart(name);
         out.writeNumberField("count", h.count());
         micros("minMicros", h.min());

@@ -14,9 +14,10 @@
  *
  * <h2>Conventions</h2>
  * <ul>
- *   <li>One JSON object, UTF-8, {@code "format": "loadtest-result"}, {@code "formatVersion": 2}. Fields are
+ *   <li>One JSON object, UTF-8, {@code "format": "loadtest-result"}, {@code "formatVersion": 3}. Fields are
  *       added within a version and never removed or changed in meaning; readers ignore unknown fields. The
- *       reader also reads version 1 (0.1's shards and baselines), where the response time was
+ *       reader also reads version 2 (before scenarios: no {@code steps}, {@code sessions} nor
+ *       {@code tokenRequests}) and version 1 (0.1's shards and baselines), where the response time was
  *       {@code latency.request}.</li>
  *   <li>Counts are whole numbers. <b>Times are microseconds</b> (fields ending in {@code Micros}, exact to the
  *       nanosecond with up to three decimals); {@code durationSeconds} is in seconds.</li>
@@ -41,6 +42,10 @@
  *   <li>{@code intervals}: the timeline, each {@code startMicros, lengthMicros, started, done, errored, bytes,
  *       requestsPerSecond, statusCodes} and summaries {@code latency.responseTime}, {@code latency.serviceTime}, each with
  *       its {@code histogram} (optional: files written before intervals kept histograms have none)</li>
+ *   <li>{@code steps} (a scenario run only): one object per step with the run's figures under the same names
+ *       ({@code name, requests, statusCodes, traffic, errors, checks, latency.responseTime, latency.serviceTime});
+ *       {@code sessions}: {@code started, completed, failed, unfinished, failedAt, failureReasons, duration};
+ *       {@code tokenRequests}: a step object named {@code token}, the token provider's own requests</li>
  *   <li>{@code configuration}: the {@link dev.loadtest.LoadTest}, enough to rebuild it. Secret header values
  *       ({@link dev.loadtest.Header#isSecret()}) are written as {@code <redacted>}; an {@code SSLContext}
  *       cannot be written, so {@code "tls"} records {@code default}, {@code insecure} or {@code custom}

@@ -12,10 +12,12 @@ import dev.loadtest.LatencySummary;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Result;
 import dev.loadtest.Stage;
+import dev.loadtest.StepResult;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -34,7 +36,8 @@ import org.HdrHistogram.HistogramIterationValue;
  *  "percentiles": {"x": [1, 1.11, ...], "responseTime": [ms...], "serviceTime": [ms...]},
  *  "timeline": {"interval": 1, "t": [1, 2, ...], "responses": [req/s...], "offered": [req/s...] or null,
  *               "responseTime": {"p50": [...], "p90": [...], "p99": [...], "max": [...]}, "serviceTime": {...},
- *               "status": {"2xx": [/s...], "3xx": [...], "4xx": [...], "5xx": [...], "errors": [...]}}}
+ *               "status": {"2xx": [/s...], "3xx": [...], "4xx": [...], "5xx": [...], "errors": [...]}},
+ *  "steps": {"x": [1, 1.11, ...], "names": ["login", ...], "responseTime": [[ms...], ...]} or null}
  * }</pre>
  */
 final class ChartData {
@@ -60,9 +63,14 @@ final class ChartData {
         return !r.intervals().isEmpty();
     }
 
+    /** Whether the report draws its steps' response time by percentile: a scenario run with a response. */
+    static boolean hasSteps(Result r) {
+        return r.steps().stream().anyMatch(s -> !s.responseTime().isEmpty());
+    }
+
     /** The number of charts the page should draw. */
     static int expectedCharts(Result r) {
-        return (hasPercentiles(r) ? 1 : 0) + (hasTimeline(r) ? 3 : 0);
+        return (hasPercentiles(r) ? 1 : 0) + (hasTimeline(r) ? 3 : 0) + (hasSteps(r) ? 1 : 0);
     }
 
     /** The JSON text; safe inside a script element ({@code <}, {@code >}, {@code &} and non-ASCII escaped). */
@@ -84,6 +92,12 @@ final class ChartData {
             } else {
                 g.writeNull();
             }
+            g.writeFieldName("steps");
+            if (hasSteps(r)) {
+                steps(g, r);
+            } else {
+                g.writeNull();
+            }
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);   // a StringWriter does not fail
@@ -98,8 +112,8 @@ final class ChartData {
      */
     private static void percentiles(JsonGenerator g, Result r) throws IOException {
         TreeMap<Double, double[]> points = new TreeMap<>();
-        addPercentiles(points, 0, r.responseTime());
-        addPercentiles(points, 1, r.serviceTime());
+        addPercentiles(points, 0, 2, r.responseTime());
+        addPercentiles(points, 1, 2, r.serviceTime());
         g.writeStartObject();
         g.writeArrayFieldStart("x");
         for (double x : points.keySet()) {
@@ -117,7 +131,43 @@ final class ChartData {
         g.writeEndObject();
     }
 
-    private static void addPercentiles(TreeMap<Double, double[]> points, int series, LatencyHistogram latency) {
+    /**
+     * Each step's response time by percentile, on one x axis as {@link #percentiles} draws the run's: {@code names}
+     * in the scenario's order and one array of milliseconds per step in {@code responseTime} (a step without a
+     * response is an array of nulls, so the names and the arrays keep their places).
+     */
+    private static void steps(JsonGenerator g, Result r) throws IOException {
+        List<StepResult> steps = r.steps();
+        TreeMap<Double, double[]> points = new TreeMap<>();
+        for (int i = 0; i < steps.size(); i++) {
+            addPercentiles(points, i, steps.size(), steps.get(i).responseTime());
+        }
+        g.writeStartObject();
+        g.writeArrayFieldStart("x");
+        for (double x : points.keySet()) {
+            g.writeNumber(round(x, 1e6));
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("names");
+        for (StepResult s : steps) {
+            g.writeString(s.name());
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("responseTime");
+        for (int i = 0; i < steps.size(); i++) {
+            g.writeStartArray();
+            for (double[] values : points.values()) {
+                number(g, values[i]);
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /** Adds a distribution's percentile points as series {@code series} of {@code width}, NaN where it has none. */
+    private static void addPercentiles(TreeMap<Double, double[]> points, int series, int width,
+                                       LatencyHistogram latency) {
         if (latency.isEmpty()) {
             return;
         }
@@ -136,7 +186,7 @@ final class ChartData {
             } else {
                 continue;   // the maximum is drawn already
             }
-            points.computeIfAbsent(x, k -> new double[] {Double.NaN, Double.NaN})[series] = millis(value);
+            points.computeIfAbsent(x, k -> nans(width))[series] = millis(value);
             lastX = x;
             lastValue = value;
         }
@@ -237,6 +287,12 @@ final class ChartData {
             stageStart += length;
         }
         return OptionalDouble.of(area / (to - from));
+    }
+
+    private static double[] nans(int width) {
+        double[] values = new double[width];
+        Arrays.fill(values, Double.NaN);
+        return values;
     }
 
     private static void number(JsonGenerator g, double v) throws IOException {

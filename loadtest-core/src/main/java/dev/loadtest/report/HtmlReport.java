@@ -32,7 +32,8 @@ import java.util.StringJoiner;
 /**
  * A load test's result as one self-contained HTML page: the h2load figures in tables, the latency
  * percentile distribution (response time and service time on HdrHistogram's log percentile axis), the
- * timeline (throughput, latency percentiles, status codes and errors over time) and, when given, the gates
+ * timeline (throughput, latency percentiles, status codes and errors over time), a scenario run's steps (a table,
+ * their response times by percentile, the sessions and the token requests) and, when given, the gates
  * checked against the run. The chart library (uPlot) and the data are inlined, so the file opens anywhere
  * without a network; a Content-Security-Policy forbids any fetch.
  *
@@ -140,6 +141,7 @@ public final class HtmlReport {
             keyFigures();
             summary();
             latency();
+            StepsHtml.append(out, r);
             timeline();
             errors();
             ChecksHtml.append(out, r);

@@ -18,6 +18,9 @@
     p50: '#2ca02c', p90: '#1f77b4', p99: '#ff7f0e', max: '#d62728',
     '2xx': '#2ca02c', '3xx': '#17becf', '4xx': '#ff7f0e', '5xx': '#d62728', errors: '#7b1fa2'
   };
+  // one per step, in order; past ten they repeat, dashed
+  var STEP_COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
+    '#bcbd22', '#17becf'];
 
   function allZeroOrNull(values) {
     for (var i = 0; i < values.length; i++) {
@@ -68,6 +71,24 @@
           { spanGaps: true, points: { show: few }, dash: [8, 4], value: function (u, v) { return ms(v); } })
       ]
     }, [d.x, d.responseTime, d.serviceTime]);
+  }
+
+  /** A scenario run's steps: each one's response time by percentile, one line per step, in the scenario's order. */
+  function stepsChart(d) {
+    var few = d.x.length <= 3;
+    var series = [{ label: 'percentile', value: function (u, v) { return c.percentileValue(v); } }];
+    var data = [d.x];
+    d.names.forEach(function (name, i) {
+      var extra = { spanGaps: true, points: { show: few }, value: function (u, v) { return ms(v); } };
+      if (i >= STEP_COLORS.length) { extra.dash = [8, 4]; }
+      series.push(line(name, STEP_COLORS[i % STEP_COLORS.length], d.responseTime[i], extra));
+      data.push(d.responseTime[i]);
+    });
+    chart('chart-steps', {
+      scales: { x: c.percentileScale(d.x), y: { range: c.zeroBased } },
+      axes: [c.percentileAxis(), c.yAxis('response time (ms)', String)],
+      series: series
+    }, data);
   }
 
   function throughputChart(t) {
@@ -178,6 +199,9 @@
     }
     if (data.percentiles) {
       percentilesChart(data.percentiles);
+    }
+    if (data.steps) {
+      stepsChart(data.steps);
     }
     if (data.timeline) {
       throughputChart(data.timeline);

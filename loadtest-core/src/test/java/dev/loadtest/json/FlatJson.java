@@ -17,6 +17,16 @@ final class FlatJson {
     private FlatJson() {
     }
 
+    /** A stored document beside the tests, e.g. {@code v1/shard0.json}, as text. */
+    static String stored(String name) throws IOException {
+        try (java.io.InputStream in = FlatJson.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException("no stored document " + name + " beside " + FlatJson.class.getName());
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
     /** A {@code ...Micros} value as a duration. */
     static Duration micros(Object value) {
         return Duration.ofNanos(((BigDecimal) (value instanceof Long l ? BigDecimal.valueOf(l) : value))

@@ -211,7 +211,7 @@ class ResultJsonTest {
 
         ResultJson.write(original, file);
 
-        assertThat(Files.readString(file)).startsWith("{").contains("\"formatVersion\" : 2");
+        assertThat(Files.readString(file)).startsWith("{").contains("\"formatVersion\" : 3");
         assertSameResult(ResultJson.read(file), original);
     }
 
@@ -227,7 +227,7 @@ class ResultJsonTest {
 
         Map<String, Object> json = flatten(ResultJson.toJson(r));
 
-        assertThat(json).containsEntry("format", "loadtest-result").containsEntry("formatVersion", 2L)
+        assertThat(json).containsEntry("format", "loadtest-result").containsEntry("formatVersion", 3L)
                 .containsEntry("verdict", "ok").containsEntry("protocol", "h2c")
                 .containsEntry("requests.total", 1_000L).containsEntry("requests.started", 990L)
                 .containsEntry("requests.done", 970L).containsEntry("requests.retried", 17L).containsEntry("requests.succeeded", 900L)
@@ -364,8 +364,8 @@ class ResultJsonTest {
                 Arguments.of("an array", "[1, 2]", "must be an object"),
                 Arguments.of("another format", good.replace("\"loadtest-result\"", "\"k6-summary\""),
                         "format: must be \"loadtest-result\""),
-                Arguments.of("a newer version", good.replace("\"formatVersion\" : 2", "\"formatVersion\" : 3"),
-                        "formatVersion: this reader knows versions 1 and 2, the document is version 3"),
+                Arguments.of("a newer version", good.replace("\"formatVersion\" : 3", "\"formatVersion\" : 4"),
+                        "formatVersion: this reader knows versions 1 to 3, the document is version 4"),
                 Arguments.of("a missing field", good.replace("\"succeeded\" :", "\"succeededX\" :"),
                         "requests.succeeded: missing"),
                 Arguments.of("a string for a number", good.replace("\"total\" : 1000", "\"total\" : \"1000\""),

@@ -10,8 +10,6 @@ import dev.loadtest.Result;
 import dev.loadtest.Results;
 import dev.loadtest.spi.ResultBuilder;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,9 +24,7 @@ import org.junit.jupiter.api.Test;
 class VersionOneTest {
 
     private static String v1(String name) throws IOException {
-        try (InputStream in = VersionOneTest.class.getResourceAsStream("v1/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        return FlatJson.stored("v1/" + name);
     }
 
     @Test
@@ -62,13 +58,14 @@ class VersionOneTest {
     }
 
     @Test
-    void should_write_a_result_read_from_version_1_as_version_2_with_the_same_figures() throws IOException {
+    void should_write_a_result_read_from_version_1_as_the_current_version_with_the_same_figures() throws IOException {
         Result read = ResultJson.fromJson(v1("shard1.json"));
 
         String json = ResultJson.toJson(read);
         Map<String, Object> written = flatten(json);
 
-        assertThat(written).containsEntry("formatVersion", 2L).containsKey("latency.responseTime.histogram")
+        assertThat(written).containsEntry("formatVersion", (long) ResultJson.FORMAT_VERSION)
+                .containsKey("latency.responseTime.histogram")
                 .containsKey("intervals[0].latency.responseTime.histogram")
                 .doesNotContainKey("latency.request.histogram");
         assertSameResult(ResultJson.fromJson(json), read);

@@ -66,6 +66,17 @@ class HtmlReportBrowserTest {
     }
 
     @Test
+    void aScenarioReportRendersItsStepsChart() throws Exception {
+        Map<String, String> status = open(dev.loadtest.testing.ScenarioResults.shop(), "report-scenario");
+
+        assertThat(status).containsEntry("data-state", "rendered")
+                .containsEntry("data-errors", "0")
+                .containsEntry("data-expected", "2")
+                .containsEntry("data-charts", "2")
+                .containsEntry("data-painted", "2");   // the run's distribution and one line per step
+    }
+
+    @Test
     void aReportWithoutIntervalsRendersItsDistributionAndTheNote() throws Exception {
         Map<String, String> status = open(ReportFixtures.withoutTimeline(), "report-no-timeline");
 

@@ -238,7 +238,7 @@ class HtmlReportTest {
         return values.stream().filter(v -> v != null).map(v -> (Double) v).toList();
     }
 
-    private static double lastNumber(List<Object> values) {
+    static double lastNumber(List<Object> values) {
         for (int i = values.size() - 1; i >= 0; i--) {
             if (values.get(i) != null) {
                 return (double) values.get(i);
@@ -248,19 +248,19 @@ class HtmlReportTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object o) {
+    static Map<String, Object> map(Object o) {
         assertThat(o).isInstanceOf(Map.class);
         return (Map<String, Object>) o;
     }
 
     @SuppressWarnings("unchecked")
-    private static List<Object> list(Object o) {
+    static List<Object> list(Object o) {
         assertThat(o).isInstanceOf(List.class);
         return (List<Object>) o;
     }
 
     /** The page's chart data, parsed: objects as maps, arrays as lists, integers as Long, reals as Double. */
-    private static Map<String, Object> data(String html) throws IOException {
+    static Map<String, Object> data(String html) throws IOException {
         Matcher m = DATA.matcher(html);
         assertThat(m.find()).as("the report-data script").isTrue();
         assertThat(m.group(1)).doesNotContain("<").doesNotContain(">").doesNotContain("&");

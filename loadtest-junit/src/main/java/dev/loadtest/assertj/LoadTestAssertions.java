@@ -2,7 +2,9 @@ package dev.loadtest.assertj;
 
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Result;
+import dev.loadtest.Sessions;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.StepResult;
 import dev.loadtest.Traffic;
 import dev.loadtest.check.CheckResult;
 
@@ -38,6 +40,16 @@ public final class LoadTestAssertions {
     /** Assertions on a whole result, with navigation to its parts. */
     public static ResultAssert assertThat(Result actual) {
         return new ResultAssert(actual);
+    }
+
+    /** Assertions on one step of a scenario run, e.g. {@code result.step("checkout").orElseThrow()}. */
+    public static StepAssert assertThat(StepResult actual) {
+        return new StepAssert(actual);
+    }
+
+    /** Assertions on the sessions of a scenario run, e.g. {@code result.sessions().orElseThrow()}. */
+    public static SessionsAssert assertThat(Sessions actual) {
+        return new SessionsAssert(actual);
     }
 
     /** Assertions on one latency distribution, e.g. {@code result.connectTime()}. */

@@ -1,21 +1,24 @@
 package dev.loadtest.assertj;
 
-import static dev.loadtest.assertj.error.ShouldHaveErrorRateAtMost.shouldHaveErrorRateAtMost;
 import static dev.loadtest.assertj.error.ShouldHaveNoErrors.shouldHaveNoErrors;
-import static dev.loadtest.assertj.error.ShouldHaveRequestCount.shouldHaveRequestCount;
-import static dev.loadtest.assertj.error.ShouldHaveStatusCount.shouldHaveStatusCount;
+import static dev.loadtest.assertj.error.ShouldHaveSessions.shouldHaveSessions;
+import static dev.loadtest.assertj.error.ShouldHaveTokenRequests.shouldHaveTokenRequests;
+import static dev.loadtest.assertj.error.ShouldHaveStep.shouldHaveStep;
 import static dev.loadtest.assertj.error.ShouldHaveVerdict.shouldHaveVerdict;
 
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
+import dev.loadtest.StepResult;
 import dev.loadtest.Verdict;
 import java.util.Objects;
+import java.util.Optional;
 import org.assertj.core.api.AbstractAssert;
 
 /**
  * Assertions on a load test's {@link Result}, and the way to assertions on its parts: {@link #responseTime()}
  * (the response time), {@link #serviceTime()}, {@link #throughput()}, {@link #statusCodes()},
- * {@link #traffic()}, {@link #errors()}, {@link #checks()}.
+ * {@link #traffic()}, {@link #errors()}, {@link #checks()}, and for a scenario run {@link #step(String)} and
+ * {@link #sessions()}.
  *
  * <pre>{@code
  * Result result = LoadTest.target(server.uri("/hello")).clients(4).requests(200).run();
@@ -51,9 +54,7 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     /** Verifies the number of responses with exactly this status code. */
     public ResultAssert hasStatusCount(int statusCode, long expected) {
         isNotNull();
-        if (actual.statusCodes().count(statusCode) != expected) {
-            throwAssertionError(shouldHaveStatusCount(statusCode, expected, actual.statusCodes()));
-        }
+        RequestVerdicts.statusCount(statusCode, expected, actual.statusCodes()).ifPresent(this::throwAssertionError);
         return myself;
     }
 
@@ -87,13 +88,7 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
      * {@code 0.001} is 0.1 %). Fails if no request finished.
      */
     public ResultAssert hasErrorRateAtMost(double max) {
-        if (!(max >= 0 && max <= 1)) {
-            throw new IllegalArgumentException("max error rate (" + max + ") must be within [0, 1]");
-        }
-        Requests q = actualRequests();
-        if (q.ended() == 0 || (double) q.failed() / q.ended() > max) {
-            throwAssertionError(shouldHaveErrorRateAtMost(max, q));
-        }
+        RequestVerdicts.errorRateAtMost(max, actualRequests()).ifPresent(this::throwAssertionError);
         return myself;
     }
 
@@ -159,6 +154,51 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
         return checks().check(name);
     }
 
+    /**
+     * Assertions on one step of a scenario run, by its name, e.g.
+     * {@code assertThat(result).step("checkout").hasNoErrors().responseTime().hasPercentileAtMost(99, ofMillis(80))}.
+     *
+     * @throws AssertionError if the run had no step of that name (the message lists the steps it had)
+     */
+    public StepAssert step(String name) {
+        isNotNull();
+        Objects.requireNonNull(name, "name must not be null");
+        Optional<StepResult> step = actual.step(name);
+        if (step.isEmpty()) {
+            throwAssertionError(shouldHaveStep(name, actual));
+        }
+        StepAssert one = new StepAssert(step.get());
+        return info.hasDescription() ? one.describedAs(info.descriptionText() + ": step " + name) : one;
+    }
+
+    /**
+     * Assertions on the requests a scenario's token provider made to fetch its token (timed apart from the steps),
+     * as on a step named {@code token}, e.g. {@code assertThat(result).tokenRequests().hasNoErrors()}.
+     *
+     * @throws AssertionError if the run had no token provider
+     */
+    public StepAssert tokenRequests() {
+        isNotNull();
+        if (actual.tokenRequests().isEmpty()) {
+            throwAssertionError(shouldHaveTokenRequests());
+        }
+        StepAssert token = new StepAssert(actual.tokenRequests().get());
+        return info.hasDescription() ? token.describedAs(info.descriptionText() + ": token requests") : token;
+    }
+
+    /**
+     * Assertions on the sessions of a scenario run, e.g. {@code assertThat(result).sessions().hasNoFailures()}.
+     *
+     * @throws AssertionError if the run had no sessions (it was not a scenario run)
+     */
+    public SessionsAssert sessions() {
+        isNotNull();
+        if (actual.sessions().isEmpty()) {
+            throwAssertionError(shouldHaveSessions());
+        }
+        return described(new SessionsAssert(actual.sessions().get()));
+    }
+
     /** Assertions on the responses by status code. */
     public StatusCodesAssert statusCodes() {
         isNotNull();
@@ -192,9 +232,7 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     }
 
     private ResultAssert hasRequests(String state, long expected, long actualCount) {
-        if (actualCount != expected) {
-            throwAssertionError(shouldHaveRequestCount(state, expected, actualCount, actual.requests()));
-        }
+        RequestVerdicts.count(state, expected, actualCount, actual.requests()).ifPresent(this::throwAssertionError);
         return myself;
     }
 }

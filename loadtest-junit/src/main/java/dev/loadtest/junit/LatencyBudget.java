@@ -23,9 +23,23 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }
  * }</pre>
  *
- * A budget on a method replaces one of its class for the same percentile and kind. Giving the same
- * percentile and kind twice on one element (here or in a {@code PerformanceBudget} attribute such as
+ * A budget on a method replaces one of its class for the same percentile, kind and step. Giving the same
+ * percentile, kind and step twice on one element (here or in a {@code PerformanceBudget} attribute such as
  * {@code p99}) is refused as ambiguous.
+ *
+ * <p>In a scenario run, a budget can limit one step:
+ *
+ * <pre>{@code
+ * @Test
+ * @LatencyBudget(step = "checkout", percentile = 99, max = "80ms")
+ * @LatencyBudget(step = "login", percentile = 99, max = "20ms")
+ * void shop_is_fast(LoadTester load) {
+ *     load.run(LoadTest.target(uri).scenario(shop).users(20).duration(Duration.ofSeconds(10)));
+ * }
+ * }</pre>
+ *
+ * fails, when the checkout is slow, with {@code p99 response time of step checkout: required <= 80ms, actual
+ * 112.4ms}.
  */
 @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
@@ -43,4 +57,11 @@ public @interface LatencyBudget {
 
     /** Which latency is limited. Default: the response time. */
     LatencyKind of() default LatencyKind.RESPONSE_TIME;
+
+    /**
+     * The step of a scenario run whose latency is limited ({@link dev.loadtest.Result#step(String)}), e.g.
+     * {@code "checkout"}; empty (the default) for the whole run. A run without that step breaches the budget, and
+     * the message names the step and the steps the run had.
+     */
+    String step() default "";
 }

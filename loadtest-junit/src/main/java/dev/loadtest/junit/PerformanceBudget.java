@@ -3,6 +3,7 @@ package dev.loadtest.junit;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
+import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -50,7 +51,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code @Nested} classes. Levels merge attribute by attribute: a method's {@code p99} replaces its class's
  * {@code p99}, while the class's {@code minThroughput} still applies. {@link #noNon2xx()} and
  * {@link #requireVerdictOk()} can be switched on at any level but not off again below it; to start afresh,
- * set {@link #inherit()} to false. It can also be a meta-annotation of your own
+ * set {@link #inherit()} to false. Budgets of a {@link #step()} are apart from the run's: a method's
+ * {@code @PerformanceBudget(step = "checkout", p99 = ...)} replaces its class's p99 of that step only, and the
+ * annotation repeats, one per step. It can also be a meta-annotation of your own
  * ({@code @interface CheckoutBudget}).
  *
  * <h2>Configuration parameters</h2>
@@ -89,6 +92,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@Repeatable(PerformanceBudgets.class)
 @ExtendWith(LoadTestExtension.class)
 public @interface PerformanceBudget {
 
@@ -189,6 +193,21 @@ public @interface PerformanceBudget {
      * Only the figures given are gated; none given: all but p99.9, at 10 % (rps 10 %, errorRate 0.1 pp).
      */
     String[] maxRegression() default {};
+
+    /**
+     * The step of a scenario run the budgets of this annotation limit ({@link dev.loadtest.Result#step(String)}):
+     * its latencies, its error rate, its throughput (its responses per second of the run) and its statuses;
+     * empty (the default) for the whole run. Repeat the annotation for several steps:
+     *
+     * <pre>{@code
+     * @PerformanceBudget(p99 = "50ms", maxErrorRate = 0.01)
+     * @PerformanceBudget(step = "checkout", p99 = "80ms", maxErrorRate = 0)
+     * }</pre>
+     *
+     * A run without that step breaches each of them, and the message names the step and the steps the run had.
+     * {@link #requireVerdictOk()} and {@link #baseline()} are the whole run's: with a step they are refused.
+     */
+    String step() default "";
 
     /**
      * Whether budgets of enclosing levels (the class for a method; the enclosing class for a

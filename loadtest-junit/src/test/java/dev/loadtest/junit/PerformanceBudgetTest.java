@@ -60,6 +60,25 @@ class PerformanceBudgetTest {
     }
 
     @KitFixture
+    static class StepOfARunWithoutSteps {
+        @Test
+        @PerformanceBudget(p99 = "10s")
+        @LatencyBudget(step = "checkout", percentile = 99, max = "10s")
+        void budget_of_a_step(LoadTester load) {
+            load.run(hello());
+        }
+    }
+
+    @Test
+    void should_fail_a_budget_naming_a_step_the_run_does_not_have() {
+        String message = Kit.failureMessage(Kit.run(StepOfARunWithoutSteps.class));
+
+        assertThat(message).startsWith("performance budget breached: 1 of 2 budgets" + System.lineSeparator()
+                + "  p99 response time of step checkout: required <= 10s, actual no step named checkout (the run had "
+                + "no steps: it ran single requests, not a scenario)");
+    }
+
+    @KitFixture
     static class ImpossibleLatency {
         @Test
         @PerformanceBudget(p99 = "1ns")

@@ -5,14 +5,18 @@ import dev.loadtest.DurationFormat;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
+import dev.loadtest.StepResult;
 import dev.loadtest.Tolerance;
 import dev.loadtest.Verdict;
 import dev.loadtest.junit.LatencyKind;
+import dev.loadtest.spi.ResultBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * One performance budget, as declared (before any scale factor). Each kind knows its key (a budget
@@ -233,6 +237,60 @@ public sealed interface Budget {
         @Override
         public Check check(Result result, double scale) {
             return new Check(name(), Verdict.OK.label(), result.verdict().label(), result.verdict() == Verdict.OK);
+        }
+    }
+
+    /**
+     * A budget on one step of a scenario run ({@link Result#step(String)}): the step's figures checked as a run's
+     * are (its requests, status codes, errors, latencies; its throughput over the run's duration). A run without
+     * that step breaches it, naming the step and the steps the run had: a budget that checks nothing is not a pass.
+     *
+     * @param step the step's name
+     * @param budget the budget checked against the step, one of {@link Latency}, {@link Throughput},
+     *     {@link ErrorRate} or {@link Only2xx}
+     */
+    record OfStep(String step, Budget budget) implements Budget {
+
+        public OfStep {
+            Objects.requireNonNull(step, "step");
+            Objects.requireNonNull(budget, "budget");
+            if (!(budget instanceof Latency || budget instanceof Throughput || budget instanceof ErrorRate
+                    || budget instanceof Only2xx)) {
+                throw new IllegalArgumentException("a " + budget.name() + " budget is of the whole run, not of a step");
+            }
+        }
+
+        @Override
+        public String key() {
+            return budget.key() + " of step " + step;
+        }
+
+        @Override
+        public String name() {
+            return budget.name() + " of step " + step;
+        }
+
+        @Override
+        public Check check(Result result, double scale) {
+            Optional<StepResult> s = result.step(step);
+            if (s.isEmpty()) {
+                String steps = result.steps().isEmpty() ? "the run had no steps: it ran single requests, not a scenario"
+                        : "the run's steps were " + result.steps().stream().map(StepResult::name)
+                        .collect(Collectors.joining(", "));
+                // the requirement does not depend on the figures: the whole run's check words it
+                return new Check(name(), budget.check(result, scale).required(), "no step named " + step + " ("
+                        + steps + ")", false);
+            }
+            Check c = budget.check(asRun(result, s.get()), scale);
+            return new Check(name(), c.required(), c.actual(), c.met());
+        }
+
+        /** The step's figures in the place of the run's, so each budget reads them as it reads a run's. */
+        private static Result asRun(Result run, StepResult step) {
+            return ResultBuilder.from(run).requests(step.requests()).statusCodes(step.statusCodes())
+                    .errors(step.errors()).checks(step.checks()).traffic(step.traffic())
+                    .responseTime(step.responseTime()).serviceTime(step.serviceTime()).steps(List.of())
+                    .sessions(Optional.empty()).tokenRequests(Optional.empty()).build();
         }
     }
 

@@ -49,15 +49,17 @@ public final class BudgetResolver {
         for (AnnotatedElement level : levels) {
             Map<String, Budget> declared = new LinkedHashMap<>();
             boolean inherit = true;
-            List<PerformanceBudget> performance = declared(level, PerformanceBudget.class);
+            List<PerformanceBudget> performance = declaredRepeatable(level, PerformanceBudget.class);
             for (PerformanceBudget b : performance) {
                 inherit &= b.inherit();
                 read(b, where(level), declared);
             }
             List<LatencyBudget> latency = declaredRepeatable(level, LatencyBudget.class);
             for (LatencyBudget b : latency) {
-                add(declared, Budget.Latency.percentile(b.percentile(), duration(b.max(), "max", b, where(level)),
-                        b.of()), where(level), "@LatencyBudget(percentile = " + FigureFormat.factor(b.percentile()) + ")");
+                String source = "@LatencyBudget(percentile = " + FigureFormat.factor(b.percentile())
+                        + stepAttribute(b.step()) + ")";
+                add(declared, ofStep(b.step(), Budget.Latency.percentile(b.percentile(),
+                        duration(b.max(), "max", b, where(level)), b.of())), where(level), source);
             }
             if (!inherit) {
                 budgets.clear();
@@ -80,32 +82,39 @@ public final class BudgetResolver {
     }
 
     private static void read(PerformanceBudget b, String where, Map<String, Budget> into) {
+        String step = b.step();
+        if (!step.isEmpty() && (b.requireVerdictOk() || !b.baseline().isBlank())) {
+            throw new IllegalArgumentException("@PerformanceBudget(step = \"" + step + "\") on " + where + " sets "
+                    + (b.requireVerdictOk() ? "requireVerdictOk" : "a baseline") + ", which is of the whole run, not of "
+                    + "a step: put it on a @PerformanceBudget without a step");
+        }
         LatencyKind kind = b.of();
         String[][] percentiles = {{"p50", b.p50(), "50"}, {"p90", b.p90(), "90"}, {"p95", b.p95(), "95"},
                 {"p99", b.p99(), "99"}, {"p999", b.p999(), "99.9"}};
         for (String[] p : percentiles) {
             if (!p[1].isEmpty()) {
-                add(into, Budget.Latency.percentile(Double.parseDouble(p[2]), duration(p[1], p[0], b, where), kind),
-                        where, "@PerformanceBudget(" + p[0] + ")");
+                add(into, ofStep(step, Budget.Latency.percentile(Double.parseDouble(p[2]), duration(p[1], p[0], b, where),
+                        kind)), where, "@PerformanceBudget(" + p[0] + stepAttribute(step) + ")");
             }
         }
         if (!b.mean().isEmpty()) {
-            add(into, Budget.Latency.mean(duration(b.mean(), "mean", b, where), kind), where,
-                    "@PerformanceBudget(mean)");
+            add(into, ofStep(step, Budget.Latency.mean(duration(b.mean(), "mean", b, where), kind)), where,
+                    "@PerformanceBudget(mean" + stepAttribute(step) + ")");
         }
         if (!b.max().isEmpty()) {
-            add(into, Budget.Latency.max(duration(b.max(), "max", b, where), kind), where, "@PerformanceBudget(max)");
+            add(into, ofStep(step, Budget.Latency.max(duration(b.max(), "max", b, where), kind)), where,
+                    "@PerformanceBudget(max" + stepAttribute(step) + ")");
         }
         if (!(b.minThroughput() < 0)) {
-            add(into, checked(() -> new Budget.Throughput(b.minThroughput()), where), where,
-                    "@PerformanceBudget(minThroughput)");
+            add(into, ofStep(step, checked(() -> new Budget.Throughput(b.minThroughput()), where)), where,
+                    "@PerformanceBudget(minThroughput" + stepAttribute(step) + ")");
         }
         if (!(b.maxErrorRate() < 0)) {
-            add(into, checked(() -> new Budget.ErrorRate(b.maxErrorRate()), where), where,
-                    "@PerformanceBudget(maxErrorRate)");
+            add(into, ofStep(step, checked(() -> new Budget.ErrorRate(b.maxErrorRate()), where)), where,
+                    "@PerformanceBudget(maxErrorRate" + stepAttribute(step) + ")");
         }
         if (b.noNon2xx()) {
-            add(into, new Budget.Only2xx(), where, "@PerformanceBudget(noNon2xx)");
+            add(into, ofStep(step, new Budget.Only2xx()), where, "@PerformanceBudget(noNon2xx" + stepAttribute(step) + ")");
         }
         if (b.requireVerdictOk()) {
             add(into, new Budget.VerdictOk(), where, "@PerformanceBudget(requireVerdictOk)");
@@ -116,6 +125,16 @@ public final class BudgetResolver {
             throw new IllegalArgumentException("@PerformanceBudget(maxRegression) on " + where + " needs a baseline "
                     + "file: add baseline = \"perf/<name>.json\"");
         }
+    }
+
+    /** The budget as given for the whole run, or limited to one step of a scenario run. */
+    private static Budget ofStep(String step, Budget budget) {
+        return step.isEmpty() ? budget : new Budget.OfStep(step, budget);
+    }
+
+    /** {@code , step = "checkout"} for a message naming the attribute, or nothing for the whole run. */
+    private static String stepAttribute(String step) {
+        return step.isEmpty() ? "" : ", step = \"" + step + "\"";
     }
 
     private static Budget baseline(PerformanceBudget b, String where) {

@@ -7,13 +7,17 @@ import dev.loadtest.LoadTest;
 import dev.loadtest.Rate;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
+import dev.loadtest.Sessions;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.StepResult;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
 import dev.loadtest.spi.ResultBuilder;
+import dev.loadtest.spi.StepResultBuilder;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -35,6 +39,8 @@ public final class Results {
     private final Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
     private Optional<Rate> rate = Optional.empty();
     private Verdict verdict = Verdict.OK;
+    private List<StepResult> steps = List.of();
+    private Optional<Sessions> sessions = Optional.empty();
 
     private Results() {
     }
@@ -116,12 +122,38 @@ public final class Results {
         return this;
     }
 
+    /**
+     * A step of a scenario run: {@code succeeded} responses of status 200 and {@code failed} of status 503, every
+     * response time {@code latency} (the service time a tenth less), 1 s of run.
+     */
+    public static StepResult step(String name, long succeeded, long failed, Duration latency) {
+        long done = succeeded + failed;
+        Map<Integer, Long> statuses = new TreeMap<>(Map.of(200, succeeded));
+        if (failed > 0) {
+            statuses.put(503, failed);
+        }
+        return new StepResultBuilder(name).requests(new Requests(done, done, done, succeeded, failed, 0, 0, 0))
+                .statusCodes(new StatusCodes(statuses)).responseTime(histogram(latency, done))
+                .serviceTime(histogram(latency.multipliedBy(9).dividedBy(10), done)).build();
+    }
+
+    /** The run's steps, in the scenario's order (the run's own figures are left as set). */
+    public Results steps(StepResult... steps) {
+        this.steps = List.of(steps);
+        return this;
+    }
+
+    public Results sessions(Sessions sessions) {
+        this.sessions = Optional.of(sessions);
+        return this;
+    }
+
     public Result build() {
         LoadTest test = LoadTest.target("http://127.0.0.1:9/hello").clients(2).requests(200).build();
         return new ResultBuilder().test(test).duration(duration).protocol("http/1.1").requests(requests)
                 .statusCodes(new StatusCodes(statuses)).traffic(traffic).serviceTime(serviceTime)
                 .responseTime(responseTime).connectTime(histogram(Duration.ofMillis(1), 2))
                 .timeToFirstByte(histogram(Duration.ofMillis(2), 2)).clientRequestRates(Statistics.of(100, 100))
-                .connections(2).errors(errors).rate(rate).verdict(verdict).build();
+                .connections(2).errors(errors).rate(rate).verdict(verdict).steps(steps).sessions(sessions).build();
     }
 }

@@ -6,6 +6,8 @@ import dev.loadtest.ErrorCount;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
+import dev.loadtest.Sessions;
+import dev.loadtest.StepResult;
 import dev.loadtest.TextReport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +18,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.function.UnaryOperator;
 
 /**
@@ -80,6 +83,17 @@ final class StepSummary {
             row(md, "errors: " + e.getKey().label(), e.getValue().count()
                     + (e.getValue().sampleMessage().isBlank() ? "" : " (" + e.getValue().sampleMessage() + ")"));
         }
+        r.sessions().ifPresent(s -> row(md, "sessions", s.started() + " started, " + s.completed() + " completed, "
+                + s.failed() + " failed" + (s.failedAt().isEmpty() ? "" : " (" + failedAt(s) + ")")));
+        if (!r.steps().isEmpty()) {
+            md.append("\n| step | requests | succeeded | failed | response time |\n|---|---|---|---|---|\n");
+            for (StepResult step : r.steps()) {
+                Requests sq = step.requests();
+                md.append("| ").append(cell(step.name())).append(" | ").append(sq.total()).append(" | ")
+                        .append(sq.succeeded()).append(" | ").append(sq.failed()).append(" | ")
+                        .append(cell(latency(step.responseTime()))).append(" |\n");
+            }
+        }
         if (!outcomes.isEmpty()) {
             md.append("\n| gate | required | actual | |\n|---|---|---|---|\n");
             for (Gate.Outcome o : outcomes) {
@@ -89,6 +103,13 @@ final class StepSummary {
             }
         }
         return md.append('\n').toString();
+    }
+
+    /** {@code at checkout: 5, at login: 1}. */
+    private static String failedAt(Sessions s) {
+        StringJoiner at = new StringJoiner(", ");
+        s.failedAt().forEach((step, n) -> at.add("at " + step + ": " + n));
+        return at.toString();
     }
 
     private static String latency(LatencyHistogram h) {
