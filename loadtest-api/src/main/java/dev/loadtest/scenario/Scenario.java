@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -44,11 +45,19 @@ import java.util.Set;
  */
 public final class Scenario {
 
+    /**
+     * The most redirects one step follows when the scenario {@linkplain #followRedirects() follows them}: fewer
+     * than browsers allow (Fetch: 20), more than a sane flow needs.
+     */
+    public static final int MAX_REDIRECTS = 10;
+
     private final String name;
     private final List<ScenarioPart> parts;
     private final List<Step> steps;
     /** The template names no earlier step extracts, each with the first step that uses it. */
     private final Map<String, Step> feederNames;
+    private final boolean followRedirects;
+    private final TokenProvider tokenProvider;
 
     private Scenario(String name, List<ScenarioPart> parts) {
         this.name = name;
@@ -57,6 +66,18 @@ public final class Scenario {
         flatten(parts, flat);
         this.steps = List.copyOf(flat);
         this.feederNames = check(name, steps);
+        this.followRedirects = false;
+        this.tokenProvider = null;
+    }
+
+    /** A copy of {@code from}, already checked, with these session settings. */
+    private Scenario(Scenario from, boolean followRedirects, TokenProvider tokenProvider) {
+        this.name = from.name;
+        this.parts = from.parts;
+        this.steps = from.steps;
+        this.feederNames = from.feederNames;
+        this.followRedirects = followRedirects;
+        this.tokenProvider = tokenProvider;
     }
 
     /**
@@ -125,10 +146,52 @@ public final class Scenario {
         return this;
     }
 
-    /** {@code shop [login, repeat 3 x [catalogue], checkout]}. */
+    /**
+     * A copy of this scenario whose sessions follow redirects, as a browser does: a step whose response is a
+     * redirect (301, 302, 303, 307 or 308 with a {@code Location}) sends the request it points to, up to
+     * {@value #MAX_REDIRECTS} times, and the step's result is the final response's. Its service time runs from the
+     * first request to the final response; each request of the chain is sent with the session's cookies for its
+     * URI, and the cookies of each response are kept. HttpClient 5's rules decide the request that follows: a
+     * POST becomes a GET without body on 301, 302 and 303, 307 and 308 keep method and body. The step fails,
+     * naming the chain, on a redirect to another scheme, host or port (a run's connections all go to one server),
+     * on a loop, or after {@value #MAX_REDIRECTS} redirects.
+     *
+     * <p>Without it (the default) a redirect is a step's final response, judged by its checks like any other (a
+     * 3xx status is not a failure).
+     */
+    public Scenario followRedirects() {
+        return new Scenario(this, true, tokenProvider);
+    }
+
+    /** Whether the sessions follow redirects ({@link #followRedirects()}); {@code false} by default. */
+    public boolean followsRedirects() {
+        return followRedirects;
+    }
+
+    /**
+     * A copy of this scenario whose requests carry the {@code Authorization} header of this provider's token,
+     * fetched before the run and refreshed in the background before it expires (see {@link TokenProvider}). A
+     * step that sets its own {@code Authorization} header keeps it.
+     *
+     * @throws NullPointerException if {@code provider} is {@code null}
+     */
+    public Scenario authorization(TokenProvider provider) {
+        return new Scenario(this, followRedirects, Objects.requireNonNull(provider, "token provider must not be null"));
+    }
+
+    /** The token provider of {@link #authorization(TokenProvider)}, if one was given. */
+    public Optional<TokenProvider> tokenProvider() {
+        return Optional.ofNullable(tokenProvider);
+    }
+
+    /**
+     * {@code shop [login, repeat 3 x [catalogue], checkout]}, with {@code , following redirects} and
+     * {@code , with a token provider} when set.
+     */
     @Override
     public String toString() {
-        return name + " " + parts;
+        return name + " " + parts + (followRedirects ? ", following redirects" : "")
+                + (tokenProvider == null ? "" : ", with a token provider");
     }
 
     static List<ScenarioPart> copyParts(String owner, List<? extends ScenarioPart> parts) {

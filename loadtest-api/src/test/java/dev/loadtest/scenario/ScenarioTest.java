@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.loadtest.Header;
 import dev.loadtest.check.Check;
 import dev.loadtest.request.Request;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -110,5 +111,39 @@ class ScenarioTest {
                 .isFalse();
         assertThat(step("a").extract(Extract.regex("id=(\\d+)").into("id")).needsBody()).isTrue();
         assertThat(step("a").checks(Check.bodyContains("ok")).needsBody()).isTrue();
+    }
+
+    @Test
+    void should_neither_follow_redirects_nor_fetch_tokens_unless_asked() {
+        Scenario shop = Scenario.of("shop", step("home"));
+
+        assertThat(shop.followsRedirects()).isFalse();
+        assertThat(shop.tokenProvider()).isEmpty();
+    }
+
+    @Test
+    void should_give_copies_that_follow_redirects_and_carry_a_token_provider_leaving_the_original() {
+        Scenario shop = Scenario.of("shop", step("login"), Scenario.repeat(2, step("browse")));
+        TokenProvider provider = () -> TokenProvider.Token.bearer("abc", Duration.ofMinutes(5));
+
+        Scenario following = shop.followRedirects();
+        Scenario both = following.authorization(provider);
+
+        assertThat(following.followsRedirects()).isTrue();
+        assertThat(following.tokenProvider()).isEmpty();
+        assertThat(both.followsRedirects()).isTrue();
+        assertThat(both.tokenProvider()).containsSame(provider);
+        assertThat(both.authorization(provider).followRedirects().tokenProvider()).containsSame(provider);
+        assertThat(shop.followsRedirects()).isFalse();
+        assertThat(shop.tokenProvider()).isEmpty();
+        assertThat(both.steps()).isEqualTo(shop.steps());
+        assertThat(both.parts()).isEqualTo(shop.parts());
+        assertThat(both).hasToString("shop [login, repeat 2 x [browse]], following redirects, with a token provider");
+    }
+
+    @Test
+    void should_refuse_a_null_token_provider() {
+        assertThatThrownBy(() -> Scenario.of("shop", step("home")).authorization(null))
+                .isInstanceOf(NullPointerException.class).hasMessage("token provider must not be null");
     }
 }

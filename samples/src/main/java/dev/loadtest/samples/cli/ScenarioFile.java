@@ -32,6 +32,10 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * <pre>
  * scenario: shop
  * feeder: users.csv                  # optional, beside this file; feeder-order: circular | in-order | random
+ * follow-redirects: true             # optional: each step follows up to 10 redirects of its server
+ * token:                             # optional: an OAuth token endpoint, see ScenarioFileToken
+ *   uri: http://127.0.0.1:8080/oauth/token
+ *   body: grant_type=client_credentials
  * steps:
  *   - name: login
  *     request: { method: POST, uri: /login, body: "user={{user}}" }   # or: request: POST /login
@@ -90,22 +94,29 @@ final class ScenarioFile {
     private Contents parse(String text) {
         Node root = compose(text);
         YamlFields top = YamlFields.of(file, root, "the scenario file").only("scenario", "feeder", "feeder-order",
-                "steps");
+                "follow-redirects", "token", "steps");
         String name = top.text("scenario");
         if (name == null) {
             throw new FileError(file, root, "the scenario file has no field 'scenario': give the scenario's name");
         }
         Optional<Feeder> feeder = feeder(top);
         List<ScenarioPart> parts = parts(top.required("steps"), "the scenario's steps");
+        Scenario scenario;
         try {
-            Scenario scenario = Scenario.of(name, parts);
+            scenario = Scenario.of(name, parts);
             scenario.requireColumns(feeder.map(Feeder::columns).orElse(List.of()));
-            return new Contents(scenario, feeder);
         } catch (ScenarioRuleException e) {
             throw new FileError(file, e.step().map(stepNodes::get).orElse(root), e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new FileError(file, top.required("scenario"), e.getMessage());
         }
+        return new Contents(sessionSettings(top, scenario), feeder);
+    }
+
+    /** {@code follow-redirects: true} and the {@code token} block ({@link ScenarioFileToken}). */
+    private Scenario sessionSettings(YamlFields top, Scenario scenario) {
+        Scenario set = top.bool("follow-redirects") ? scenario.followRedirects() : scenario;
+        return top.has("token") ? set.authorization(ScenarioFileToken.provider(file, top.node("token"))) : set;
     }
 
     private Node compose(String text) {

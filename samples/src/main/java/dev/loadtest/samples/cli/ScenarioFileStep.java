@@ -11,7 +11,6 @@ import dev.loadtest.scenario.StepRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
@@ -141,7 +140,7 @@ final class ScenarioFileStep {
                 case "regex" -> Extract.regex(expression);
                 default -> Extract.cookie(expression);
             }).into(variable));
-            if (from.has("optional") && bool(from, "optional")) {
+            if (from.bool("optional")) {
                 extract = extract.optional();
             }
             extracts.add(extract);
@@ -168,14 +167,6 @@ final class ScenarioFileStep {
         }
         List<String> both = pause.texts("uniform");
         return at(bounds, () -> Pause.uniform(duration(both.get(0)), duration(both.get(1))));
-    }
-
-    private boolean bool(YamlFields from, String name) {
-        String text = from.text(name).toLowerCase(Locale.ROOT);
-        if (!text.equals("true") && !text.equals("false")) {
-            throw new FileError(file, from.node(name), name + " (" + text + ") must be true or false");
-        }
-        return text.equals("true");
     }
 
     private static Duration duration(String text) {

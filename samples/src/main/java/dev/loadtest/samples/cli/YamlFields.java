@@ -3,6 +3,7 @@ package dev.loadtest.samples.cli;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -98,6 +99,19 @@ final class YamlFields {
             texts.add(scalar(file, value, "field '" + name + "' of " + what));
         }
         return texts;
+    }
+
+    /** A field that is {@code true} or {@code false}; false when absent. */
+    boolean bool(String name) {
+        String text = text(name);
+        if (text == null) {
+            return false;
+        }
+        String lower = text.toLowerCase(Locale.ROOT);
+        if (!lower.equals("true") && !lower.equals("false")) {
+            throw new FileError(file, node(name), name + " (" + text + ") must be true or false");
+        }
+        return lower.equals("true");
     }
 
     /** The field names, in the order written. */

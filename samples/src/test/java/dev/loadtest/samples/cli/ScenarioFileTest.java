@@ -134,7 +134,7 @@ class ScenarioFileTest {
                         + " extract, pause, if");
         assertThat(error("scenario: shop\nstep: []\n"))
                 .isEqualTo("flow.yaml:2: unknown field 'step' in the scenario file: known are scenario, feeder,"
-                        + " feeder-order, steps");
+                        + " feeder-order, follow-redirects, token, steps");
     }
 
     @Test
