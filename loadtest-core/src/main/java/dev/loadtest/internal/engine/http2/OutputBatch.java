@@ -152,6 +152,11 @@ final class OutputBatch {
     /** The event ended normally: what it wrote goes to the session, then its interest-op changes. */
     void endEvent() throws IOException {
         inEvent = false;
+        if (deferredSet == 0 && deferredClear == 0 && (held == null || held.position() == 0)) {
+            // most input events write nothing: no lock. A write from another thread missed here asked for
+            // OP_WRITE itself, and the output event that brings drains it
+            return;
+        }
         Lock lock = real.getLock();
         lock.lock();
         try {
