@@ -57,6 +57,9 @@ final class OutputBatch {
         Lock lock = real.getLock();
         lock.lock();
         try {
+            if (!real.isOpen()) {
+                return real.write(src);   // fails as the session fails a write once closed, instead of holding it
+            }
             int n = src.remaining();
             if (held == null) {
                 held = ByteBuffer.allocate(CAPACITY);

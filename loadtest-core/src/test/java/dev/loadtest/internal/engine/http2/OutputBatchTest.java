@@ -189,6 +189,18 @@ class OutputBatchTest {
         assertThat(batch.beginEvent()).as("a new event can begin").isTrue();
     }
 
+    @Test
+    void should_leave_a_write_to_a_closed_session_to_the_session() throws Exception {
+        Session session = new Session();
+        OutputBatch batch = new OutputBatch(session.proxy());
+        session.open = false;
+        batch.beginEvent();
+        batch.write(ByteBuffer.wrap(frame(9, 11)));
+        assertThat(session.writes).as("handed on at once, for the session to refuse").hasSize(1);
+        batch.endEvent();
+        assertThat(session.writes).hasSize(1);
+    }
+
     private static byte[] frame(int seed, int length) {
         byte[] b = new byte[length];
         for (int i = 0; i < length; i++) {
