@@ -19,6 +19,8 @@ PORT_H2TLS="${PORT_H2TLS:-28443}"    # nginx https listener, h2 or http/1.1 by A
 PORT_H1TLS="${PORT_H1TLS:-28444}"    # nginx https listener, http/1.1 only
 TLS_KEY="${TLS_KEY:-rsa}"            # the self-signed certificate's key: rsa (2048 bits) or ec (P-256)
 TLS_CIPHER="${TLS_CIPHER:-TLS_AES_128_GCM_SHA256}"   # the one TLS 1.3 cipher nginx accepts; any: each client's choice
+TLS_PROVIDER="${TLS_PROVIDER:-jdk}"  # our command's TLS: jdk, or conscrypt (its jar on the class path; --insecure runs use it)
+CONSCRYPT_VERSION="${CONSCRYPT_VERSION:-2.5.2}"
 JAVA="${JAVA:-java}"
 JAVA_OPTS="${JAVA_OPTS:-}"           # e.g. JAVA_OPTS="-Xmx64m -XX:+UseSerialGC"
 SKIP_BUILD="${SKIP_BUILD:-0}"        # 1: reuse bench/target/bench.jar
@@ -379,5 +381,20 @@ loadtest_command() {
     [[ -f "$COMMAND_JAR" ]] || die "$COMMAND_JAR was not built (the project's build makes it: run without SKIP_BUILD=1)"
     local extra=()
     read -ra extra <<<"$JAVA_OPTS"
-    LOADTEST=("$JAVA" "${extra[@]}" -jar "$COMMAND_JAR")
+    case "$TLS_PROVIDER" in
+        jdk) LOADTEST=("$JAVA" "${extra[@]}" -jar "$COMMAND_JAR") ;;
+        conscrypt)
+            # the command's main class (samples' manifest), with Conscrypt beside the jar: the engine finds it by reflection
+            LOADTEST=("$JAVA" "${extra[@]}" -cp "$COMMAND_JAR:$(conscrypt_jar)" dev.loadtest.samples.cli.LoadTestCommand) ;;
+        *) die "TLS_PROVIDER ($TLS_PROVIDER) must be jdk or conscrypt" ;;
+    esac
+}
+
+# Conscrypt's jar in the local Maven repository, fetched from Maven Central by Maven when missing
+conscrypt_jar() {
+    local jar="$HOME/.m2/repository/org/conscrypt/conscrypt-openjdk-uber/$CONSCRYPT_VERSION/conscrypt-openjdk-uber-$CONSCRYPT_VERSION.jar"
+    [[ -f "$jar" ]] || mvn -q -B dependency:get "-Dartifact=org.conscrypt:conscrypt-openjdk-uber:$CONSCRYPT_VERSION" >&2 ||
+        die "could not fetch org.conscrypt:conscrypt-openjdk-uber:$CONSCRYPT_VERSION"
+    [[ -f "$jar" ]] || die "no $jar after fetching it"
+    echo "$jar"
 }
