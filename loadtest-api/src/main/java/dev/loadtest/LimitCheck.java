@@ -32,14 +32,18 @@ public record LimitCheck(String limit, String required, String actual, boolean m
     static final String NO_REQUEST = "none (no request finished)";
 
     /**
-     * Checks the names.
+     * Checks the texts.
      *
      * @throws NullPointerException if a text is null
+     * @throws IllegalArgumentException if {@code limit} is blank
      */
     public LimitCheck {
-        Objects.requireNonNull(limit, "limit");
-        Objects.requireNonNull(required, "required");
-        Objects.requireNonNull(actual, "actual");
+        Objects.requireNonNull(limit, "limit must not be null");
+        Objects.requireNonNull(required, "required must not be null");
+        Objects.requireNonNull(actual, "actual must not be null");
+        if (limit.isBlank()) {
+            throw new IllegalArgumentException("limit (\"" + limit + "\") must not be blank");
+        }
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
 import dev.loadtest.Header;
 import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LimitCheck;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Rate;
 import dev.loadtest.Redaction;
@@ -31,11 +32,11 @@ import java.util.StringJoiner;
  */
 final class HtmlPage {
     private final Result r;
-    private final List<GateOutcome> gates;
+    private final List<LimitCheck> gates;
     private final Assets assets;
     private final StringBuilder out = new StringBuilder(96 * 1024);
 
-    HtmlPage(Result r, List<GateOutcome> gates, Assets assets) {
+    HtmlPage(Result r, List<LimitCheck> gates, Assets assets) {
         this.r = r;
         this.gates = List.copyOf(gates);
         this.assets = assets;
@@ -124,7 +125,7 @@ final class HtmlPage {
         if (gates.isEmpty()) {
             return;
         }
-        long breached = gates.stream().filter(g -> !g.passed()).count();
+        long breached = gates.stream().filter(g -> !g.met()).count();
         out.append("<section id=\"gates\">\n<h2>Gates</h2>\n<p class=\"gates-summary\">");
         if (breached == 0) {
             out.append(gates.size() == 1 ? "The gate was kept." : "All " + gates.size() + " gates were kept.");
@@ -136,9 +137,9 @@ final class HtmlPage {
         out.append("</p>\n<table class=\"gates\">\n<thead><tr><th scope=\"col\">gate</th>"
                 + "<th scope=\"col\">required</th><th scope=\"col\">actual</th><th scope=\"col\">result</th>"
                 + "</tr></thead>\n<tbody>\n");
-        for (GateOutcome g : gates) {
-            String result = g.passed() ? "pass" : "fail";
-            out.append("<tr class=\"gate-").append(result).append("\"><th scope=\"row\">").append(escape(g.metric()))
+        for (LimitCheck g : gates) {
+            String result = g.met() ? "pass" : "fail";
+            out.append("<tr class=\"gate-").append(result).append("\"><th scope=\"row\">").append(escape(g.limit()))
                     .append("</th><td>").append(escape(g.required())).append("</td><td>").append(escape(g.actual()))
                     .append("</td><td class=\"gate-result\">").append(result).append("</td></tr>\n");
         }
@@ -151,7 +152,7 @@ final class HtmlPage {
         card("req/s", Text.real(r.requestsPerSecond()), "responses per second");
         card("requests done", Text.count(q.done()), Text.count(q.succeeded()) + " succeeded");
         card("failed", Text.count(q.failed()),
-                q.ended() == 0 ? "of none done" : TextReport.percent((double) q.failed() / q.ended()) + " of done");
+                Double.isNaN(q.errorRate()) ? "of none ended" : TextReport.percent(q.errorRate()) + " of ended");
         LatencyHistogram response = r.responseTime();
         card("p99 response time", response.isEmpty() ? "n/a" : DurationFormat.fixed(response.percentile(99)),
                 response.isEmpty() ? "no response" : "median " + DurationFormat.fixed(response.median()));

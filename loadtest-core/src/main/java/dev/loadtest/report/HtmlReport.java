@@ -1,5 +1,6 @@
 package dev.loadtest.report;
 
+import dev.loadtest.LimitCheck;
 import dev.loadtest.Result;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,9 +21,9 @@ import java.util.Objects;
  * Result result = LoadTest.target(uri).clients(10).duration(Duration.ofSeconds(30)).run();
  * HtmlReport.write(result, Path.of("report.html"));
  *
- * // with the gates a CI job checked, listed under the verdict with their required and actual values
- * GateOutcome p99 = new GateOutcome("p99 response time", "<= 25.00ms", "31.20ms", false);
- * HtmlReport.write(result, List.of(p99), Path.of("report.html"));
+ * // with the limits a CI job checked, listed under the verdict with their required and actual values
+ * LimitCheck p99 = LimitCheck.responseTime(result, 99, Duration.ofMillis(25));
+ * HtmlReport.writeWithLimits(result, List.of(p99), Path.of("report.html"));
  * }</pre>
  *
  * <p>All text taken from the result and the gates (URIs, headers, error messages) is HTML-escaped; the
@@ -36,32 +37,44 @@ public final class HtmlReport {
     }
 
     /**
-     * Writes the report of a result, without gates, to a file. Same as {@code write(result, List.of(), file)}.
+     * Writes the report of a result, without gates, to a file. Same as
+     * {@code writeWithLimits(result, List.of(), file)}.
      *
      * @param result the run to report
      * @param file the HTML file to write (UTF-8); its parent directories are created, an existing file replaced
      * @throws IOException if the file cannot be written
      */
     public static void write(Result result, Path file) throws IOException {
-        write(result, List.of(), file);
+        writeWithLimits(result, List.of(), file);
     }
 
     /**
-     * Writes the report of a result and the gates checked against it to a file.
+     * Writes the report of a result and the limits checked against it to a file: a CI job's gates, a JUnit test's
+     * budgets, an objective's {@linkplain dev.loadtest.Objective#checks(Result) checks}.
      *
      * @param result the run to report
-     * @param gates the gates checked against the run, in the order to list them; empty for no gate section
+     * @param limits the limits checked against the run, in the order to list them; empty for no gate section
      * @param file the HTML file to write (UTF-8); its parent directories are created, an existing file replaced
      * @throws IOException if the file cannot be written
      */
-    public static void write(Result result, List<GateOutcome> gates, Path file) throws IOException {
+    public static void writeWithLimits(Result result, List<LimitCheck> limits, Path file) throws IOException {
         Objects.requireNonNull(file, "file must not be null");
-        String html = render(result, gates);
+        String html = renderWithLimits(result, limits);
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
         Files.writeString(file, html, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Writes the report of a result and the gates checked against it to a file.
+     *
+     * @deprecated the one outcome of a limit is {@link LimitCheck}: use {@link #writeWithLimits}
+     */
+    @Deprecated
+    public static void write(Result result, List<GateOutcome> gates, Path file) throws IOException {
+        writeWithLimits(result, limitChecks(gates), file);
     }
 
     /**
@@ -71,19 +84,35 @@ public final class HtmlReport {
      * @return the whole page, about 70 KB of which are uPlot
      */
     public static String render(Result result) {
-        return render(result, List.of());
+        return renderWithLimits(result, List.of());
+    }
+
+    /**
+     * The report of a result and the limits checked against it, as HTML text.
+     *
+     * @param result the run to report
+     * @param limits the limits checked against the run, in the order to list them; empty for no gate section
+     * @return the whole page
+     */
+    public static String renderWithLimits(Result result, List<LimitCheck> limits) {
+        Objects.requireNonNull(result, "result must not be null");
+        Objects.requireNonNull(limits, "limits must not be null");
+        return new HtmlPage(result, limits, Assets.get()).render();
     }
 
     /**
      * The report of a result and the gates checked against it, as HTML text.
      *
-     * @param result the run to report
-     * @param gates the gates checked against the run, in the order to list them; empty for no gate section
-     * @return the whole page
+     * @deprecated the one outcome of a limit is {@link LimitCheck}: use {@link #renderWithLimits}
      */
+    @Deprecated
     public static String render(Result result, List<GateOutcome> gates) {
-        Objects.requireNonNull(result, "result must not be null");
+        return renderWithLimits(result, limitChecks(gates));
+    }
+
+    @SuppressWarnings("deprecation")
+    private static List<LimitCheck> limitChecks(List<GateOutcome> gates) {
         Objects.requireNonNull(gates, "gates must not be null");
-        return new HtmlPage(result, gates, Assets.get()).render();
+        return gates.stream().map(g -> new LimitCheck(g.metric(), g.required(), g.actual(), g.passed())).toList();
     }
 }

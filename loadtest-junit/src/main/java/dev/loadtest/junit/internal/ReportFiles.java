@@ -3,7 +3,6 @@ package dev.loadtest.junit.internal;
 import dev.loadtest.LimitCheck;
 import dev.loadtest.Result;
 import dev.loadtest.json.ResultJson;
-import dev.loadtest.report.GateOutcome;
 import dev.loadtest.report.HtmlReport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -74,9 +73,7 @@ public final class ReportFiles {
         ResultJson.write(result, json);
         written.add(json);
         Path html = dir.resolve(safe(baseName) + ".html");
-        List<GateOutcome> gates = checks.stream()
-                .map(c -> new GateOutcome(c.limit(), c.required(), c.actual(), c.met())).toList();
-        HtmlReport.write(result, gates, html);
+        HtmlReport.writeWithLimits(result, checks, html);
         written.add(html);
         return written;
     }
