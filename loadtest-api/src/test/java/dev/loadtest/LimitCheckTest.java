@@ -68,4 +68,15 @@ class LimitCheckTest {
 
         assertThat(scaled).isEqualTo(new LimitCheck("p99 response time", "<= 20ms (10ms × 2)", "10ms", true));
     }
+
+    @Test
+    void should_give_an_objective_the_same_checks_as_the_rules() {
+        Objective objective = Objective.empty().maxResponseTime(99, Duration.ofMillis(5)).maxErrorRate(0.01);
+
+        assertThat(objective.checks(SOME_FAILED)).containsExactly(
+                LimitCheck.responseTime(SOME_FAILED, 99, Duration.ofMillis(5)), LimitCheck.errorRate(SOME_FAILED, 0.01));
+        assertThat(objective.breaches(SOME_FAILED)).extracting(Objective.Breach::toString).containsExactly(
+                "p99 response time: required <= 5ms, actual 10ms",
+                "error rate: required <= 1%, actual 5% (10 of 200 requests failed: statuses {503=5}, 5 errored)");
+    }
 }
