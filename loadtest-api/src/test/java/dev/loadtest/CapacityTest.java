@@ -109,7 +109,7 @@ class CapacityTest {
         assertThat(answer.conclusion()).isEqualTo(Conclusion.FOUND);
         assertThat(answer.heldRate().getAsDouble()).isBetween(300 / 1.05, 300.0);
         assertThat(answer.failedStep().orElseThrow().reason()).startsWith("error rate: required <= 0.1%, actual 20.")
-                .contains(" requests failed)");
+                .contains(" requests failed: statuses {503=");   // LimitCheck says what failed, as budgets do
     }
 
     @Test
@@ -119,7 +119,7 @@ class CapacityTest {
 
         assertThat(answer.conclusion()).isEqualTo(Conclusion.NOT_HELD_AT_START);
         assertThat(answer.steps().get(0).breaches()).singleElement()
-                .hasToString("error rate: required <= 1%, actual 100% (100 of 100 requests failed)");
+                .hasToString("error rate: required <= 1%, actual 100% (100 of 100 requests failed: statuses {503=100})");
     }
 
     @Test

@@ -84,8 +84,8 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     }
 
     /**
-     * Verifies the share of requests that failed, failed / done, is at most {@code max} (0 to 1;
-     * {@code 0.001} is 0.1 %). Fails if no request finished.
+     * Verifies the share of requests that failed, {@link Requests#errorRate() failed / ended}, is at most {@code max} (0 to 1;
+     * {@code 0.001} is 0.1 %). Fails if no request ended.
      */
     public ResultAssert hasErrorRateAtMost(double max) {
         RequestVerdicts.errorRateAtMost(max, actualRequests()).ifPresent(this::throwAssertionError);
