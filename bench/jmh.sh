@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# JMH microbenchmarks of the engine's hot paths (quick defaults: 1 fork, 2 x 1 s warm-up, 3 x 1 s measured).
+# JMH microbenchmarks of the engine's hot paths (defaults in QuickSettings: 1 fork, 2 x 1 s warm-up, 3 x 1 s measured).
 #
 #   bench/jmh.sh                         # all benchmarks, with the GC profiler (allocation per operation)
 #   bench/jmh.sh RequestBench            # a regex of benchmarks, as JMH takes it

@@ -19,6 +19,8 @@ PORT_H2TLS="${PORT_H2TLS:-28443}"    # nginx https listener, h2 or http/1.1 by A
 PORT_H1TLS="${PORT_H1TLS:-28444}"    # nginx https listener, http/1.1 only
 TLS_KEY="${TLS_KEY:-rsa}"            # the self-signed certificate's key: rsa (2048 bits) or ec (P-256)
 TLS_CIPHER="${TLS_CIPHER:-TLS_AES_128_GCM_SHA256}"   # the one TLS 1.3 cipher nginx accepts; any: each client's choice
+TLS_PROVIDER="${TLS_PROVIDER:-jdk}"  # our command's TLS: jdk, or conscrypt (its jar on the class path; --insecure runs use it)
+CONSCRYPT_VERSION="${CONSCRYPT_VERSION:-2.5.2}"
 JAVA="${JAVA:-java}"
 JAVA_OPTS="${JAVA_OPTS:-}"           # e.g. JAVA_OPTS="-Xmx64m -XX:+UseSerialGC"
 SKIP_BUILD="${SKIP_BUILD:-0}"        # 1: reuse bench/target/bench.jar
@@ -230,7 +232,8 @@ build() {
 #   M_PROTOCOL (spoken: h2, h2c, http/1.1; from h2load's "Application protocol:" or our report)
 #   With CPU_SAMPLE_AT="S1 S2 ..." (seconds after the command started; default GEN_WARMUP when it is set):
 #   M_CPU_SAMPLES (user+sys CPU seconds of the process at each) and M_CPU_SAMPLE_TIMES (when each was taken,
-#   seconds after the start); M_CPU_AT_WARM is the first sample.
+#   seconds after the start); M_CPU_AT_WARM is the first sample. With THREAD_CPU=1 also M_THREAD_SAMPLES: at each
+#   sample, the process's CPU seconds by kind of thread (thread_cpu_s), "jit=1.20 io=0.80 ...".
 
 # Every script's start: tools, fd limit, clean-up on exit, the build, nginx, the results folder.
 # The traps are set here, in the script's own shell, since prepare is called, not run in a subshell.
@@ -263,13 +266,17 @@ measure() {
     fi
     M_CPU_SAMPLES=()
     M_CPU_SAMPLE_TIMES=()
+    M_THREAD_SAMPLES=()
     t0=$(date +%s.%N)
     /usr/bin/time -f '%e %U %S %M' -o "$tf" "${wrap[@]}" "$@" >"$out" 2>&1 &
     local tpid=$!
     for t in "${at[@]}"; do
         sleep "$(awk -v t="$t" -v t0="$t0" -v now="$(date +%s.%N)" 'BEGIN { d = t0 + t - now; printf "%.3f", (d > 0 ? d : 0) }')"
-        M_CPU_SAMPLES+=("$(process_cpu_s "$(leaf_pid "$tpid")")")
+        local leaf
+        leaf="$(leaf_pid "$tpid")"
+        M_CPU_SAMPLES+=("$(process_cpu_s "$leaf")")
         M_CPU_SAMPLE_TIMES+=("$(awk -v t0="$t0" -v now="$(date +%s.%N)" 'BEGIN { printf "%.3f", now - t0 }')")
+        [[ "${THREAD_CPU:-0}" != 1 ]] || M_THREAD_SAMPLES+=("$(thread_cpu_s "$leaf")")
     done
     M_CPU_AT_WARM="${M_CPU_SAMPLES[0]:-}"
     wait "$tpid" || M_RC=$?
@@ -307,6 +314,29 @@ process_cpu_s() {
     local stat
     stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo ""; return; }
     echo "${stat##*) }" | awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($12 + $13) / hz }'
+}
+
+# thread_cpu_s PID: user+sys CPU seconds of a live process by kind of thread, from /proc/<pid>/task/*/stat, as
+# "jit=S io=S scheduler=S timer=S gc=S other=S": the JIT compilers, HttpCore's I/O threads (requester-dispatch-N),
+# our scheduler and timer threads, the GC's (with the VM thread's safepoints), and the rest (a thread's name is its
+# first 15 characters there); one awk over every thread's stat, so that sampling takes milliseconds
+thread_cpu_s() {
+    awk -v hz="$(getconf CLK_TCK)" '
+        BEGIN { split("jit io scheduler timer gc other", kinds, " ") }
+        {
+            lp = index($0, "("); rp = match($0, /\) [A-Z] /)
+            name = substr($0, lp + 1, rp - lp - 1)
+            split(substr($0, rp + 2), f, " ")   # f[1] is the state: utime and stime are f[12] and f[13]
+            k = "other"
+            if (name ~ /^C[12] CompilerThre/) k = "jit"
+            else if (name ~ /^requester-disp/) k = "io"
+            else if (name ~ /^loadtest-schedu/) k = "scheduler"
+            else if (name ~ /^loadtest-timer/) k = "timer"
+            else if (name ~ /^(GC Thread|G1 |VM Thread)/) k = "gc"
+            s[k] += (f[12] + f[13]) / hz
+        }
+        END { for (i = 1; i <= 6; i++) printf "%s%s=%.2f", (i > 1 ? " " : ""), kinds[i], s[kinds[i]] + 0; print "" }
+    ' /proc/"$1"/task/*/stat 2>/dev/null
 }
 
 # CPU-µs per request: cpu_us_per_req USER_S SYS_S DONE
@@ -351,5 +381,20 @@ loadtest_command() {
     [[ -f "$COMMAND_JAR" ]] || die "$COMMAND_JAR was not built (the project's build makes it: run without SKIP_BUILD=1)"
     local extra=()
     read -ra extra <<<"$JAVA_OPTS"
-    LOADTEST=("$JAVA" "${extra[@]}" -jar "$COMMAND_JAR")
+    case "$TLS_PROVIDER" in
+        jdk) LOADTEST=("$JAVA" "${extra[@]}" -jar "$COMMAND_JAR") ;;
+        conscrypt)
+            # the command's main class (samples' manifest), with Conscrypt beside the jar: the engine finds it by reflection
+            LOADTEST=("$JAVA" "${extra[@]}" -cp "$COMMAND_JAR:$(conscrypt_jar)" dev.loadtest.samples.cli.LoadTestCommand) ;;
+        *) die "TLS_PROVIDER ($TLS_PROVIDER) must be jdk or conscrypt" ;;
+    esac
+}
+
+# Conscrypt's jar in the local Maven repository, fetched from Maven Central by Maven when missing
+conscrypt_jar() {
+    local jar="$HOME/.m2/repository/org/conscrypt/conscrypt-openjdk-uber/$CONSCRYPT_VERSION/conscrypt-openjdk-uber-$CONSCRYPT_VERSION.jar"
+    [[ -f "$jar" ]] || mvn -q -B dependency:get "-Dartifact=org.conscrypt:conscrypt-openjdk-uber:$CONSCRYPT_VERSION" >&2 ||
+        die "could not fetch org.conscrypt:conscrypt-openjdk-uber:$CONSCRYPT_VERSION"
+    [[ -f "$jar" ]] || die "no $jar after fetching it"
+    echo "$jar"
 }

@@ -12,6 +12,9 @@
 #     /proc/<pid>/stat) / the requests due in that window at the rate (rate x window). Both tools are then in
 #     their run, so start-up and the end are left out; it assumes the rate held, which the achieved rates show.
 #     /proc counts CPU in 10 ms ticks: at 1k req/s a few ticks; run longer (DURATION=30) for a finer figure.
+#   - ours' steady figure by kind of thread (lib.sh's thread_cpu_s): JIT compilers, I/O threads, scheduler, timer,
+#     GC, other. In a 10 s run at 1k req/s the JIT is still compiling the request path in the window (it warms as
+#     requests come); DURATION=30 STEADY_FROM=15 shows the cost once it is done.
 # Rows go to bench/results/<timestamp>-rate-cpu.csv. See bench/README.md.
 
 DURATION="${DURATION:-10}"
@@ -29,6 +32,17 @@ steady_us() {
         'BEGIN { if (c0 == "" || c1 == "" || t1 <= t0) print "nan"; else printf "%.2f", (c1 - c0) * 1e6 / (r * (t1 - t0)) }'
 }
 
+# by_thread_us "jit=A io=B ..." "jit=C io=D ..." WINDOW_S RATE -> "jit=X io=Y ..." in CPU-µs per request due in the
+# window, or empty when a sample is missing
+by_thread_us() {
+    [[ -n "$1" && -n "$2" ]] || return 0
+    awk -v a="$1" -v b="$2" -v w="$3" -v r="$4" 'BEGIN {
+        n = split(a, x, " "); split(b, y, " ")
+        for (i = 1; i <= n; i++) { split(x[i], p, "="); split(y[i], q, "=")
+            printf "%s%s=%.1f", (i > 1 ? " " : ""), p[1], (w > 0 ? (q[2] - p[2]) * 1e6 / (r * w) : 0) }
+    }'
+}
+
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "nan" }'; }
 
 main() {
@@ -42,7 +56,7 @@ main() {
     temp_dir work ratecpu
     csv="$RESULTS_DIR/$stamp-rate-cpu.csv"
     url="http://127.0.0.1:$PORT_H1/hello"
-    echo "rate,pair,tool,done,achieved_rps,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,steady_cpu_s,steady_window_s,steady_us_per_req" >"$csv"
+    echo "rate,pair,tool,done,achieved_rps,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,steady_cpu_s,steady_window_s,steady_us_per_req,steady_us_by_thread" >"$csv"
     log "machine: $(nproc) CPUs, $(uname -r); java: $("$JAVA" -version 2>&1 | head -n 1); wrk2: $WRK2"
     log "rates $RATES, -c $CONNECTIONS -t $THREADS, ${DURATION}s, no warm-up, http/1.1 $url; steady window ${STEADY_FROM}-${STEADY_TO}s; PAIRS=$PAIRS"
     local CPU_SAMPLE_AT="$STEADY_FROM $STEADY_TO"
@@ -54,7 +68,7 @@ main() {
             for tool in ours wrk2; do
                 local out="$work/$rate-$pair-$tool.out" requests_done achieved
                 if [[ "$tool" == ours ]]; then
-                    measure ours "$out" -- "${LOADTEST[@]}" --h1 -R "$rate" -c "$CONNECTIONS" -t "$THREADS" \
+                    THREAD_CPU=1 measure ours "$out" -- "${LOADTEST[@]}" --h1 -R "$rate" -c "$CONNECTIONS" -t "$THREADS" \
                         -D "$DURATION" --warm-up-time 0 "$url"
                     requests_done="$M_DONE"
                     achieved=$(sed -n 's/^rate: offered [0-9.]* req\/s, achieved \([0-9.]*\) req\/s.*/\1/p' "$out")
@@ -69,11 +83,14 @@ main() {
                 steady=$(steady_us "${M_CPU_SAMPLES[0]:-}" "${M_CPU_SAMPLES[1]:-}" "${M_CPU_SAMPLE_TIMES[0]:-0}" \
                     "${M_CPU_SAMPLE_TIMES[1]:-0}" "$rate")
                 window=$(awk -v a="${M_CPU_SAMPLE_TIMES[0]:-0}" -v b="${M_CPU_SAMPLE_TIMES[1]:-0}" 'BEGIN { printf "%.3f", b - a }')
-                local steady_cpu
+                local steady_cpu by_thread=""
+                if [[ "$tool" == ours ]]; then
+                    by_thread=$(by_thread_us "${M_THREAD_SAMPLES[0]:-}" "${M_THREAD_SAMPLES[1]:-}" "$window" "$rate")
+                fi
                 steady_cpu=$(awk -v a="${M_CPU_SAMPLES[0]:-}" -v b="${M_CPU_SAMPLES[1]:-}" \
                     'BEGIN { if (a == "" || b == "") print ""; else printf "%.2f", b - a }')
-                echo "$rate,$pair,$tool,$requests_done,$achieved,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$steady_cpu,$window,$steady" >>"$csv"
-                log "  pair $pair $tool: $requests_done done, achieved $achieved req/s, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req, steady ${steady_cpu:-?} s in ${window} s = $steady µs/req, rss $((M_RSS_KB / 1024)) MB"
+                echo "$rate,$pair,$tool,$requests_done,$achieved,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$steady_cpu,$window,$steady,$by_thread" >>"$csv"
+                log "  pair $pair $tool: $requests_done done, achieved $achieved req/s, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req, steady ${steady_cpu:-?} s in ${window} s = $steady µs/req${by_thread:+ ($by_thread)}, rss $((M_RSS_KB / 1024)) MB"
             done
         done
     done
@@ -95,6 +112,9 @@ main() {
         wrss=$(csv_column "$csv" max_rss_kb rate="$rate" tool=wrk2 | median | awk '{ printf "%.0f", $1 / 1024 }')
         printf '%8s %14s %14s %6sx   %14s %14s %6sx   %22s %7s MB %7s MB\n' "$rate" "$ocpu" "$wcpu" "$(ratio "$ocpu" "$wcpu")" \
             "$ost" "$wst" "$(ratio "$ost" "$wst")" "$oach / $wach" "$orss" "$wrss"
+    done
+    for rate in $RATES; do
+        echo "  ours' steady µs/req by thread at $rate req/s, each pair: $(csv_column "$csv" steady_us_by_thread rate="$rate" tool=ours | paste -sd ";" -)"
     done
     echo "µs/req: user+sys CPU of the whole process / requests done (ours: JVM start-up and JIT included)."
     echo "steady: CPU between ${STEADY_FROM}s and ${STEADY_TO}s after the process started / (rate x that window): read this one"

@@ -65,6 +65,10 @@ wrk2_source() {
 # Sets WRK2 to a built wrk2 binary, building it first when the cache has none: $WRK2_CACHE/<commit>/wrk from
 # git, $WRK2_CACHE/local/wrk from a plain folder (delete it to rebuild after changing the folder)
 ensure_wrk2() {
+    if [[ -z "$WRK2_SRC" && -x "$WRK2_CACHE/$WRK2_COMMIT/wrk" ]]; then
+        WRK2="$WRK2_CACHE/$WRK2_COMMIT/wrk"   # built before from git: no source needed (nor a network to clone it)
+        return 0
+    fi
     wrk2_source
     local key=local
     [[ -z "$WRK2_GIT_DIR" ]] || key="$WRK2_COMMIT"

@@ -24,7 +24,7 @@ public enum Figure {
     MEAN("mean", Double.NaN),
     /** Responses (any status) per second, h2load's req/s; worse when lower. */
     THROUGHPUT("rps", Double.NaN),
-    /** Failed requests (errors, statuses of 400 or more) over requests done; compared in percentage points. */
+    /** Failed requests over requests ended ({@link Interval#errorRate()}); compared in percentage points. */
     ERROR_RATE("errorRate", Double.NaN);
 
     private final String label;

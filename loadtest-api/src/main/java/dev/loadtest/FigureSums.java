@@ -52,12 +52,11 @@ final class FigureSums {
         return new StatusCodes(statuses);
     }
 
-    /** Counts add; each category keeps the first non-empty sample message. */
+    /** Counts add; each category keeps the first non-empty sample message and the first distinct messages. */
     static Map<ErrorCategory, ErrorCount> errors(List<Map<ErrorCategory, ErrorCount>> all) {
         Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
         for (Map<ErrorCategory, ErrorCount> part : all) {
-            part.forEach((c, e) -> errors.merge(c, e, (a, b) -> new ErrorCount(a.count() + b.count(),
-                    a.sampleMessage().isEmpty() ? b.sampleMessage() : a.sampleMessage())));
+            part.forEach((c, e) -> errors.merge(c, e, ErrorCount::plus));
         }
         return errors;
     }

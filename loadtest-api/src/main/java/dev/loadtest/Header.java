@@ -1,7 +1,7 @@
 package dev.loadtest;
 
+import dev.loadtest.internal.HttpSyntax;
 import dev.loadtest.internal.Tokens;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -35,15 +35,16 @@ public record Header(String name, String value) {
     public Header {
         Objects.requireNonNull(name, "header name must not be null");
         Objects.requireNonNull(value, "header value must not be null");
-        if (name.isEmpty() || !name.chars().allMatch(Header::isTokenChar)) {
+        // loops, not streams: a request source's headers are checked for every request it builds
+        if (!HttpSyntax.isToken(name)) {
             throw new IllegalArgumentException(
                     "header name (" + printable(name) + ") must be a non-empty HTTP token (RFC 9110: letters, digits, !#$%&'*+-.^_`|~)");
         }
-        if (ENGINE_OWNED.contains(name.toLowerCase(Locale.ROOT))) {
+        if (isEngineOwned(name)) {
             throw new IllegalArgumentException(
                     "header name (" + name + ") is set by the engine and cannot be given: " + ENGINE_OWNED);
         }
-        if (value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
+        if (!isSafeValue(value)) {
             throw new IllegalArgumentException(
                     "header value of " + name + " must not contain CR, LF or NUL (header injection)");
         }
@@ -113,8 +114,24 @@ public record Header(String name, String value) {
         return name + ": " + (isSecret() ? Redaction.REDACTED : value);
     }
 
-    private static boolean isTokenChar(int c) {
-        return c > 32 && c < 127 && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0;
+    private static boolean isEngineOwned(String name) {
+        for (int i = 0; i < ENGINE_OWNED.size(); i++) {
+            if (ENGINE_OWNED.get(i).equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** No CR, LF or NUL. */
+    private static boolean isSafeValue(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c <= '\r' && (c == '\r' || c == '\n' || c == 0)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String printable(String s) {

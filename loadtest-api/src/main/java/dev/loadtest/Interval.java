@@ -171,6 +171,15 @@ public final class Interval {
         return failed;
     }
 
+    /**
+     * The share of this interval's requests that failed, by the rule of {@link Requests#errorRate()}: failed
+     * over ended, NaN when none ended. An interval does not count its never-issued requests apart from its
+     * errors, so its ended is {@link #done()} and the failed are capped at it (a rate of at most 100 %).
+     */
+    public double errorRate() {
+        return Requests.errorRate(Math.min(failed(), done()), done());
+    }
+
     /** Equal when every figure is equal. */
     @Override
     public boolean equals(Object o) {

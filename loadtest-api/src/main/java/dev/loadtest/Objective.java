@@ -25,8 +25,9 @@ import java.util.OptionalDouble;
  * <li>each response-time limit: the {@linkplain Result#responseTime() response time} (from each request's
  *     due time, corrected for coordinated omission) at that percentile is at most the limit; a step in which
  *     no response finished breaks it;</li>
- * <li>the error rate: failed requests over requests done (h2load's meanings: a status of 400 or more, an
- *     error, a timeout, never issued) at most {@link #maxErrorRate()}, or {@value #DEFAULT_MAX_ERROR_RATE}
+ * <li>the error rate: {@linkplain Requests#errorRate() failed requests over requests ended} (h2load's
+ *     meanings: a status of 400 or more, an error, a timeout, never issued; a step in which no request ended
+ *     breaks it) at most {@link #maxErrorRate()}, or {@value #DEFAULT_MAX_ERROR_RATE}
  *     (1 %) when none was given, so that a server answering every request at once with 503 never holds;</li>
  * <li>not overloaded: the achieved rate at least 98 % of the offered (the rule of {@link Verdict#OVERLOADED},
  *     checked on the rates themselves so that it also applies when the verdict is {@code errors}), and the
@@ -37,7 +38,7 @@ import java.util.OptionalDouble;
  */
 public final class Objective {
 
-    /** The error-rate limit when none is given: 1 % of the requests done. */
+    /** The error-rate limit when none is given: 1 % of the requests ended. */
     public static final double DEFAULT_MAX_ERROR_RATE = 0.01;
 
     private static final Objective EMPTY = new Objective(List.of(), Double.NaN);
@@ -111,40 +112,32 @@ public final class Objective {
      * The result should be of a rate-driven run: without an offered rate, "not overloaded" is not checked.
      */
     public List<Breach> breaches(Result result) {
+        return checks(result).stream().filter(c -> !c.met()).map(Breach::of).toList();
+    }
+
+    /**
+     * Every limit checked against a result, met or not, in the order of {@link #toString()}: the response times,
+     * the error rate, the achieved rate, the verdict (the last two only when broken, as they are not limits
+     * given). The rules are {@link LimitCheck}'s, the same as the JUnit budgets' and the command's gates'.
+     */
+    public List<LimitCheck> checks(Result result) {
         Objects.requireNonNull(result, "result must not be null");
-        List<Breach> breaches = new ArrayList<>();
-        LatencyHistogram responseTime = result.responseTime();
+        List<LimitCheck> checks = new ArrayList<>();
         for (LatencyLimit limit : latencyLimits) {
-            String name = limit.name();
-            String required = "<= " + DurationFormat.format(limit.max());
-            if (responseTime.isEmpty()) {
-                breaches.add(new Breach(name, required, "none (no response finished)"));
-                continue;
-            }
-            Duration actual = responseTime.percentile(limit.percentile());
-            if (actual.compareTo(limit.max()) > 0) {
-                breaches.add(new Breach(name, required, DurationFormat.beside(actual, limit.max())));
-            }
+            checks.add(LimitCheck.responseTime(result, limit.percentile(), limit.max()));
         }
-        double maxErrors = effectiveMaxErrorRate();
-        String requiredErrors = "<= " + FigureFormat.percent(maxErrors);
-        Requests q = result.requests();
-        if (q.done() == 0) {
-            breaches.add(new Breach("error rate", requiredErrors, "none (no request finished)"));
-        } else if ((double) q.failed() / q.done() > maxErrors) {
-            breaches.add(new Breach("error rate", requiredErrors, FigureFormat.percent((double) q.failed() / q.done())
-                    + " (" + q.failed() + " of " + q.done() + " requests failed)"));
-        }
+        checks.add(LimitCheck.errorRate(result, effectiveMaxErrorRate()));
         if (result.rate().isPresent() && result.rate().get().achievedRatio() < Verdict.OVERLOADED_RATIO) {
             Rate rate = result.rate().get();
-            breaches.add(new Breach("achieved rate", ">= " + FigureFormat.percent(Verdict.OVERLOADED_RATIO)
+            checks.add(new LimitCheck("achieved rate", ">= " + FigureFormat.percent(Verdict.OVERLOADED_RATIO)
                     + " of offered", FigureFormat.rate(rate.achieved()) + " of " + FigureFormat.rate(rate.offered()) + " ("
-                    + FigureFormat.percent(rate.achievedRatio()) + ", overloaded)"));
+                    + FigureFormat.percent(rate.achievedRatio()) + ", overloaded)", false));
         }
         if (result.verdict() == Verdict.STALLED) {
-            breaches.add(new Breach("verdict", "not stalled", "stalled (no connection completed a second request)"));
+            checks.add(new LimitCheck("verdict", "not stalled", "stalled (no connection completed a second request)",
+                    false));
         }
-        return List.copyOf(breaches);
+        return List.copyOf(checks);
     }
 
     /**
@@ -199,7 +192,7 @@ public final class Objective {
     }
 
     /**
-     * A limit a result broke.
+     * A limit a result broke: a {@link LimitCheck} not met, in the shape capacity steps and their JSON keep.
      *
      * @param limit what is limited: {@code p99 response time}, {@code error rate}, {@code achieved rate}
      * @param required the limit: {@code <= 50ms}
@@ -211,6 +204,11 @@ public final class Objective {
             Objects.requireNonNull(limit, "limit");
             Objects.requireNonNull(required, "required");
             Objects.requireNonNull(actual, "actual");
+        }
+
+        /** The breach a check that was not met reports. */
+        public static Breach of(LimitCheck check) {
+            return new Breach(check.limit(), check.required(), check.actual());
         }
 
         /** {@code p99 response time: required <= 50ms, actual 212.4ms}. */

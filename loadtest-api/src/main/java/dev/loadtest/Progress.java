@@ -3,6 +3,7 @@ package dev.loadtest;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -31,22 +32,38 @@ import java.util.Objects;
  * @param statusCodes responses by exact status code (codes 0 to 599: a code beyond is in the result only)
  * @param errorsByCategory errors by category, failed connection attempts included as in
  *     {@link Result#errors()}; only categories that occurred; unmodifiable
+ * @param checkFailures responses that failed each response check, by the check's name, in the run's order of
+ *     checks (as {@link dev.loadtest.check.CheckResult#failed()}, responses of any status); empty without checks
+ *     and until the first response is checked; unmodifiable
  */
 public record Progress(double fractionDone, Duration elapsed, long done, long errors, double currentRate,
                        long started, long succeeded, long failed, long bytesReceived, long bytesSent,
-                       StatusCodes statusCodes, Map<ErrorCategory, Long> errorsByCategory) {
+                       StatusCodes statusCodes, Map<ErrorCategory, Long> errorsByCategory,
+                       Map<String, Long> checkFailures) {
 
     public Progress {
         Objects.requireNonNull(elapsed, "elapsed");
         Objects.requireNonNull(statusCodes, "statusCodes");
         Objects.requireNonNull(errorsByCategory, "errorsByCategory");
+        Objects.requireNonNull(checkFailures, "checkFailures");
         errorsByCategory = errorsByCategory.isEmpty() ? Map.of()
                 : Collections.unmodifiableMap(new EnumMap<>(errorsByCategory));
+        checkFailures = checkFailures.isEmpty() ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(checkFailures));
+    }
+
+    /** Without check failures: the shape of this record before it had them. */
+    public Progress(double fractionDone, Duration elapsed, long done, long errors, double currentRate, long started,
+                    long succeeded, long failed, long bytesReceived, long bytesSent, StatusCodes statusCodes,
+                    Map<ErrorCategory, Long> errorsByCategory) {
+        this(fractionDone, elapsed, done, errors, currentRate, started, succeeded, failed, bytesReceived, bytesSent,
+                statusCodes, errorsByCategory, Map.of());
     }
 
     /** The first five figures only, the others zero or empty: the shape of this record before it grew. */
     public Progress(double fractionDone, Duration elapsed, long done, long errors, double currentRate) {
-        this(fractionDone, elapsed, done, errors, currentRate, 0, 0, 0, 0, 0, new StatusCodes(Map.of()), Map.of());
+        this(fractionDone, elapsed, done, errors, currentRate, 0, 0, 0, 0, 0, new StatusCodes(Map.of()), Map.of(),
+                Map.of());
     }
 
     /** The figures with the elapsed time as people write it: {@code Progress[fractionDone=0.5, elapsed=1.5s, ...]}. */
@@ -55,6 +72,7 @@ public record Progress(double fractionDone, Duration elapsed, long done, long er
         return "Progress[fractionDone=" + fractionDone + ", elapsed=" + DurationFormat.format(elapsed) + ", done="
                 + done + ", errors=" + errors + ", currentRate=" + currentRate + ", started=" + started
                 + ", succeeded=" + succeeded + ", failed=" + failed + ", bytesReceived=" + bytesReceived
-                + ", bytesSent=" + bytesSent + ", statusCodes=" + statusCodes + ", errorsByCategory=" + errorsByCategory + "]";
+                + ", bytesSent=" + bytesSent + ", statusCodes=" + statusCodes + ", errorsByCategory=" + errorsByCategory
+                + (checkFailures.isEmpty() ? "" : ", checkFailures=" + checkFailures) + "]";
     }
 }

@@ -66,6 +66,28 @@ public record Requests(long total, long started, long done, long succeeded, long
         return done + notIssued;
     }
 
+    /**
+     * The share of the ended requests that failed: {@code failed / ended}, from 0 to 1. The divisor is
+     * {@link #ended()}, not {@code done}, because {@code failed} counts the requests never issued and
+     * {@code done} does not: over {@code done} the rate could pass 100 %. NaN when nothing ended, for there is no
+     * rate to speak of; a limit on the error rate counts that as broken (see {@link LimitCheck#errorRate}).
+     *
+     * <pre>{@code
+     * new Requests(10, 8, 8, 6, 4, 2, 0, 2).errorRate();   // 0.4: 4 failed of 10 ended (8 done + 2 never issued)
+     * }</pre>
+     */
+    public double errorRate() {
+        return errorRate(failed, ended());
+    }
+
+    /**
+     * The rule of {@link #errorRate()} on any counts, e.g. an {@link Interval}'s or a sum of them:
+     * {@code failed / ended}, NaN when {@code ended} is 0.
+     */
+    public static double errorRate(long failed, long ended) {
+        return ended == 0 ? Double.NaN : (double) failed / ended;
+    }
+
     /** Requests sent but not finished when the run ended. */
     public long inFlightAtEnd() {
         return Math.max(0, started - done);

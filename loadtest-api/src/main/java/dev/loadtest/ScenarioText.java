@@ -1,5 +1,6 @@
 package dev.loadtest;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,7 +36,7 @@ final class ScenarioText {
         r.tokenRequests().ifPresent(t -> token(out, t));
     }
 
-    private static void steps(StringBuilder out, List<StepResult> steps, java.time.Duration duration) {
+    private static void steps(StringBuilder out, List<StepResult> steps, Duration duration) {
         if (steps.isEmpty()) {
             return;
         }

@@ -91,6 +91,12 @@ public final class TextReport {
             for (Map.Entry<ErrorCategory, ErrorCount> e : r.errors().entrySet()) {
                 out.append(String.format(Locale.ROOT, "  %-28s %8d  %s%n", e.getKey().label() + ":",
                         e.getValue().count(), e.getValue().sampleMessage()));
+                // the category's other distinct messages, under its first
+                for (String message : e.getValue().messages()) {
+                    if (!message.equals(e.getValue().sampleMessage())) {
+                        out.append(String.format(Locale.ROOT, "  %-28s %8s  %s%n", "", "", message));
+                    }
+                }
             }
         }
         checks(out, r);

@@ -16,7 +16,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** The search's rules against simulated servers: no engine, no network, exact answers. */
+/**
+ * The search's rules against simulated servers: no engine, no network, exact answers.
+ *
+ * <p>Over 400 lines: one test class for {@link Capacity}, as tests mirror classes; each phase of the search
+ * (doubling, bisecting, confirming), each way a step fails or the generator limits it, stopping and the
+ * listeners are a case each, short because the simulated servers are {@link Simulated}'s.
+ */
 class CapacityTest {
 
     private static final LoadTest.Builder TEMPLATE = LoadTest.target("http://127.0.0.1:1/").clients(16).streams(2);
@@ -103,7 +109,7 @@ class CapacityTest {
         assertThat(answer.conclusion()).isEqualTo(Conclusion.FOUND);
         assertThat(answer.heldRate().getAsDouble()).isBetween(300 / 1.05, 300.0);
         assertThat(answer.failedStep().orElseThrow().reason()).startsWith("error rate: required <= 0.1%, actual 20.")
-                .contains(" requests failed)");
+                .contains(" requests failed: statuses {503=");   // LimitCheck says what failed, as budgets do
     }
 
     @Test
@@ -113,7 +119,7 @@ class CapacityTest {
 
         assertThat(answer.conclusion()).isEqualTo(Conclusion.NOT_HELD_AT_START);
         assertThat(answer.steps().get(0).breaches()).singleElement()
-                .hasToString("error rate: required <= 1%, actual 100% (100 of 100 requests failed)");
+                .hasToString("error rate: required <= 1%, actual 100% (100 of 100 requests failed: statuses {503=100})");
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.loadtest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loadtest.testing.SyntheticRuns;
+import dev.loadtest.testing.api.SyntheticRuns;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

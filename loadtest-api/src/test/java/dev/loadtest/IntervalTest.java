@@ -72,6 +72,20 @@ class IntervalTest {
         assertThat(IntervalBuilder.from(i).responseTimeHistogram(Optional.empty()).build()).isNotEqualTo(i);
     }
 
+    @Test
+    void should_rate_errors_as_requests_do_capped_at_the_interval_s_done() {
+        Interval i = IntervalBuilder.from(interval()).errored(1)
+                .statusCodes(new StatusCodes(Map.of(200, 6L, 404, 2L, 503, 1L))).build();
+        // 3 never issued, counted in errored but not in done: 13 failed of 10 done is capped at 100 %
+        Interval neverIssued = IntervalBuilder.from(i).errored(4).statusCodes(new StatusCodes(Map.of(404, 9L))).build();
+
+        assertThat(i.errorRate()).isEqualTo(0.4);
+        assertThat(neverIssued.failed()).isEqualTo(13);
+        assertThat(neverIssued.errorRate()).isEqualTo(1.0);
+        assertThat(IntervalBuilder.from(i).done(0).errored(0).statusCodes(new StatusCodes(Map.of())).build().errorRate())
+                .as("nothing ended").isNaN();
+    }
+
     private static Interval interval() {
         Histogram h = LatencyHistogram.newHistogram();
         h.recordValue(1_000_000);

@@ -24,6 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The rules of {@link LoadTest.Builder}: one table of every value and combination it rejects, each with the
  * exact message (parameter, value, rule), then what it accepts and the defaults it fills in.
+ *
+ * <p>Over 400 lines: the table is the builder's rules, one row each, in one place to read beside the builder;
+ * split, a rule and the one it combines with would sit in different files.
  */
 class LoadTestValidationTest {
 

@@ -58,4 +58,21 @@ class RequestsTest {
                 .isThrownBy(() -> new Requests(10, 10, 10, 10, -1, 0, 0, 0))
                 .withMessage("failed (-1) must be >= 0");
     }
+
+    @Test
+    void should_rate_errors_over_the_ended_requests_so_never_issued_ones_keep_it_within_100_percent() {
+        // 10 due, 2 never issued, 8 done of which 2 got a 503: failed 4 of 10 ended (over done it would be 4 of 8)
+        Requests r = new Requests(10, 8, 8, 6, 4, 2, 0, 2);
+
+        assertThat(r.errorRate()).isEqualTo(0.4);
+        // every request never issued: 10 of 10 failed, not 10 of 0
+        assertThat(new Requests(10, 0, 0, 0, 10, 10, 0, 10).errorRate()).isEqualTo(1.0);
+    }
+
+    @Test
+    void should_have_no_error_rate_when_nothing_ended() {
+        assertThat(new Requests(10, 3, 0, 0, 0, 0, 0, 0).errorRate()).isNaN();
+        assertThat(Requests.errorRate(0, 0)).isNaN();
+        assertThat(Requests.errorRate(1, 4)).isEqualTo(0.25);
+    }
 }

@@ -3,6 +3,7 @@ package dev.loadtest.request;
 import dev.loadtest.Header;
 import dev.loadtest.Redaction;
 import dev.loadtest.internal.ContentTypes;
+import dev.loadtest.internal.HttpSyntax;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -75,12 +76,28 @@ public final class Request {
     public static Request of(String method, String target) {
         Objects.requireNonNull(method, "method must not be null");
         Objects.requireNonNull(target, "target must not be null");
-        if (!isToken(method)) {
+        if (!HttpSyntax.isToken(method)) {
             throw new IllegalArgumentException("method (" + method.replace("\r", "\\r").replace("\n", "\\n")
                     + ") must be an HTTP token, e.g. GET or POST");
         }
         URI absolute = target.startsWith("/") ? checkPath(target) : checkAbsolute(target);
         return new Request(method, target, absolute, List.of(), null);
+    }
+
+    /**
+     * A request whose parts the caller has checked already ({@link TemplateSource}, which parses its templates
+     * once and checks what it renders): a valid method and path, checked headers in an unmodifiable list, a body
+     * no one changes, or null. Nothing is checked or copied again.
+     */
+    static Request checked(String method, String path, List<Header> headers, byte[] body) {
+        return new Request(method, path, null, headers, body);
+    }
+
+    /**
+     * This request, which has neither headers nor body, with these, as {@link #checked} takes them.
+     */
+    Request withChecked(List<Header> headers, byte[] body) {
+        return new Request(method, target, absolute, headers, body);
     }
 
     /**
@@ -248,12 +265,13 @@ public final class Request {
                 throw new IllegalArgumentException("request target (" + Redaction.display(path)
                         + ") must not have a fragment (#...): a fragment is never sent");
             }
-            if (!isUriChar(c)) {
+            if (!HttpSyntax.isUriChar(c)) {
                 throw new IllegalArgumentException("request target (" + Redaction.display(printable(path))
                         + ") has a character a URI cannot hold (" + describe(c) + " at index " + i
                         + "): percent-encode it, e.g. %20 for a space");
             }
-            if (c == '%' && (i + 2 >= path.length() || !isHex(path.charAt(i + 1)) || !isHex(path.charAt(i + 2)))) {
+            if (c == '%' && (i + 2 >= path.length() || !HttpSyntax.isHex(path.charAt(i + 1))
+                    || !HttpSyntax.isHex(path.charAt(i + 2)))) {
                 throw new IllegalArgumentException("request target (" + Redaction.display(path)
                         + ") has a % not followed by two hex digits at index " + i + ": write a % itself as %25");
             }
@@ -295,29 +313,6 @@ public final class Request {
         return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
     }
 
-    /** RFC 3986's unreserved, sub-delims, {@code : @ / ?} and {@code %} of an escape. */
-    private static boolean isUriChar(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || "-._~!$&'()*+,;=:@/?%".indexOf(c) >= 0;
-    }
-
-    private static boolean isHex(char c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-    }
-
-    /** RFC 9110's token; a loop, not a stream: a request source makes a request for every request sent. */
-    private static boolean isToken(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c <= 32 || c >= 127 || "\"(),/:;<=>?@[\\]{}".indexOf(c) >= 0) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     private static String describe(char c) {
         return c == ' ' ? "a space" : c < 32 || c == 127 ? String.format("control character U+%04X", (int) c)

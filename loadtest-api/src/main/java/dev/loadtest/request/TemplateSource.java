@@ -40,6 +40,8 @@ public final class TemplateSource implements RequestSource {
     /** The headers whose value is static, made once; null where the value is rendered per request. */
     private final Header[] fixedHeaders;
     private final Template body;
+    /** The request of a static target, without headers or body, checked once; null when the target is rendered. */
+    private final Request staticTarget;
     private final Request staticRequest;
 
     private TemplateSource(String method, Template target, List<String> headerNames, List<Template> headerValues,
@@ -54,6 +56,7 @@ public final class TemplateSource implements RequestSource {
             fixedHeaders[i] = value.isStatic() ? new Header(headerNames.get(i), value.staticText()) : null;
         }
         this.body = body;
+        this.staticTarget = target.isStatic() ? Request.of(method, target.staticText()) : null;
         boolean fixed = target.isStatic() && (body == null || body.isStatic())
                 && headerValues.stream().allMatch(Template::isStatic);
         this.staticRequest = fixed ? build(null) : null;
@@ -145,17 +148,37 @@ public final class TemplateSource implements RequestSource {
         return staticRequest != null ? staticRequest : build(ctx);
     }
 
+    /**
+     * Renders a request. What parsing checked (the method, a static target, fixed headers) is not checked
+     * again; a rendered path is checked on its bytes, as {@link Request} would check it, and anything else
+     * (an absolute URI from a column, a character a path cannot hold) goes through {@link Request#of}, which
+     * accepts it or throws its usual message.
+     */
     private Request build(RequestContext ctx) {
         ByteSink sink = SINK.get();
-        Request request = Request.of(method, target.text(ctx, sink));
-        if (!headerNames.isEmpty()) {
-            List<Header> headers = new ArrayList<>(headerNames.size());
-            for (int i = 0; i < headerNames.size(); i++) {
-                Header fixed = fixedHeaders[i];
-                headers.add(fixed != null ? fixed : new Header(headerNames.get(i), headerValues.get(i).text(ctx, sink)));
+        Request checkedTarget = staticTarget;
+        String renderedPath = null;
+        if (checkedTarget == null) {
+            sink.reset();
+            target.render(ctx, sink);
+            if (sink.isRequestPath()) {
+                renderedPath = sink.toAsciiString();
+            } else {
+                checkedTarget = Request.of(method, sink.toString());
             }
-            request = request.headers(headers);
         }
-        return body == null ? request : request.body(body.bytes(ctx, sink));
+        List<Header> headers = List.of();
+        if (fixedHeaders.length > 0) {
+            Header[] all = new Header[fixedHeaders.length];
+            for (int i = 0; i < all.length; i++) {
+                Header fixed = fixedHeaders[i];
+                all[i] = fixed != null ? fixed : new Header(headerNames.get(i), headerValues.get(i).text(ctx, sink));
+            }
+            headers = List.of(all);
+        }
+        // a static body's bytes are shared by every request: a Request never hands out its own array
+        byte[] bytes = body == null ? null : body.bytes(ctx, sink);
+        return checkedTarget != null ? checkedTarget.withChecked(headers, bytes)
+                : Request.checked(method, renderedPath, headers, bytes);
     }
 }

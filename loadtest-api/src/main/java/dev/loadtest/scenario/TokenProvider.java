@@ -14,15 +14,17 @@ import java.util.Objects;
  *
  * <pre>{@code
  * HttpClient http = HttpClient.newHttpClient();
+ * Pattern accessToken = Pattern.compile("\"access_token\"\\s*:\\s*\"([^\"]+)\"");
  * TokenProvider oauth = () -> {
  *     HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:8080/oauth/token"))
  *             .header("Content-Type", "application/x-www-form-urlencoded")
  *             .POST(HttpRequest.BodyPublishers.ofString("grant_type=client_credentials&client_id=shop"))
  *             .build(), HttpResponse.BodyHandlers.ofString());
- *     if (r.statusCode() != 200) {
+ *     Matcher m = accessToken.matcher(r.body());
+ *     if (r.statusCode() != 200 || !m.find()) {
  *         throw new IllegalStateException("token endpoint answered " + r.statusCode());
  *     }
- *     return TokenProvider.Token.bearer(accessTokenOf(r.body()), Duration.ofSeconds(expiresInOf(r.body())));
+ *     return TokenProvider.Token.bearer(m.group(1), Duration.ofMinutes(5));   // or the answer's expires_in
  * };
  * Scenario shop = Scenario.of("shop", catalogue, checkout).authorization(oauth);
  * }</pre>

@@ -45,6 +45,12 @@
  *     expect: { status: 201, json: "$.status=ordered" }
  * </pre>
  *
+ * <p>A session keeps the cookies the server sets, by RFC 6265's rules, and sends them back where they belong.
+ * {@link dev.loadtest.scenario.Scenario#followRedirects()} makes each step follow its server's redirects, and
+ * {@link dev.loadtest.scenario.Scenario#authorization(TokenProvider)} gives every request the
+ * {@code Authorization} of a token fetched once and refreshed before it expires (the file's
+ * {@code follow-redirects: true} and {@code token:} block).
+ *
  * <p>The load models (users looping the scenario, or arrivals each starting a session), the per-step results
  * and how the engine runs sessions are described in {@code docs/design/scenarios.md}.
  */

@@ -5,6 +5,7 @@ import dev.loadtest.check.CheckResult;
 import dev.loadtest.check.FailureSample;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -51,6 +52,17 @@ public final class CheckTally {
         List<String> seen = reasons.get(check);
         if (seen.size() < FailureSample.MAX_REASONS && !seen.contains(reason)) {
             seen.add(reason);
+        }
+    }
+
+    /**
+     * Adds each check's failures so far to {@code into}, by name, in the run's order of checks: for live figures
+     * ({@code Progress.checkFailures}), read while the writer goes on, as the engine reads its other counters, so a
+     * count may show a failure late but never undo one.
+     */
+    public void addFailures(Map<String, Long> into) {
+        for (int i = 0; i < names.length; i++) {
+            into.merge(names[i], failed[i], Long::sum);
         }
     }
 

@@ -95,6 +95,48 @@ class TemplateSourceTest {
                 .withMessageContaining("request target (items 7) must be a path starting with /");
     }
 
+    @Test
+    void should_check_a_rendered_path_as_request_does() {
+        TemplateSource source = TemplateSource.of("GET", "/items/{{item}}", List.of(), null, COLUMNS);
+
+        for (String item : List.of("a b", "a#b", "50%", "%zz", "caf\u00e9", "x\u0001")) {
+            String rendered = "/items/" + item;
+            assertThatIllegalArgumentException().as(item).isThrownBy(() -> source.next(context(0, 0, "ada", item)))
+                    .withMessage(messageOf(() -> Request.get(rendered)));
+        }
+        assertThat(source.next(context(0, 0, "ada", "t%C3%A9a;x=1&y=(2)")).target()).isEqualTo("/items/t%C3%A9a;x=1&y=(2)");
+    }
+
+    @Test
+    void should_take_an_absolute_uri_from_a_column_and_check_it_as_request_does() {
+        TemplateSource source = TemplateSource.of("GET", "{{item}}?n={{seq}}", List.of(), null, COLUMNS);
+
+        Request request = source.next(context(4, 0, "ada", "http://localhost:8080/items"));
+
+        assertThat(request.isAbsolute()).isTrue();
+        assertThat(request.path()).isEqualTo("/items?n=4");
+    }
+
+    @Test
+    void should_give_each_request_its_own_body_whatever_a_caller_does_with_a_copy() {
+        TemplateSource source = TemplateSource.of("POST", "/o/{{seq}}", List.of(), "{}".getBytes(StandardCharsets.UTF_8),
+                List.of());
+
+        source.next(context(0, 0, "a", "b")).body().orElseThrow()[0] = 'X';
+
+        assertThat(source.next(context(1, 0, "a", "b")).body().orElseThrow()).isEqualTo("{}".getBytes(StandardCharsets.UTF_8));
+        assertThat(source.next(context(2, 0, "a", "b")).headers()).isEmpty();
+    }
+
+    private static String messageOf(Runnable r) {
+        try {
+            r.run();
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        throw new AssertionError("expected an IllegalArgumentException");
+    }
+
     private static RequestContext context(long sequence, int client, String customer, String item) {
         return new Fixed(sequence, client, Row.of(COLUMNS, List.of(customer, item)),
                 SeededRandom.of(7, client, SeededRandom.Stream.REQUESTS));

@@ -250,10 +250,15 @@ final class ResultReader {
             // a category this reader does not know (from a newer writer) is kept as OTHER, not lost
             ErrorCategory category = CATEGORIES.getOrDefault(e.getKey(), ErrorCategory.OTHER);
             Node count = e.getValue();
+            List<String> messages = new ArrayList<>();
+            if (count.has("messages")) {   // written since the distinct messages were kept; absent before
+                for (Node message : count.get("messages").items()) {
+                    messages.add(message.text());
+                }
+            }
             ErrorCount read = new ErrorCount(count.get("count").count(),
-                    count.has("sampleMessage") ? count.get("sampleMessage").text() : "");
-            errors.merge(category, read, (a, b) -> new ErrorCount(a.count() + b.count(),
-                    a.sampleMessage().isEmpty() ? b.sampleMessage() : a.sampleMessage()));
+                    count.has("sampleMessage") ? count.get("sampleMessage").text() : "", messages);
+            errors.merge(category, read, ErrorCount::plus);
         }
         return errors;
     }

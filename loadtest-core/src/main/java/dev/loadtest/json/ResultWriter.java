@@ -208,6 +208,11 @@ final class ResultWriter {
             out.writeNumberField("count", e.getValue().count());
             out.writeStringField("label", e.getKey().label());
             out.writeStringField("sampleMessage", e.getValue().sampleMessage());
+            out.writeArrayFieldStart("messages");
+            for (String message : e.getValue().messages()) {
+                out.writeString(message);
+            }
+            out.writeEndArray();
             out.writeEndObject();
         }
         out.writeEndObject();

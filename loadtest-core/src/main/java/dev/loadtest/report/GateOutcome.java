@@ -17,7 +17,10 @@ import java.util.Objects;
  * @param required the requirement as people write it, e.g. {@code <= 25.00ms}
  * @param actual what the run did, e.g. {@code 31.20ms}, or why there is no value ({@code no response})
  * @param passed whether the run kept the gate
+ * @deprecated the one outcome of a limit, for gates, budgets and objectives alike, is {@link dev.loadtest.LimitCheck},
+ *     which {@link HtmlReport#writeWithLimits} lists
  */
+@Deprecated
 public record GateOutcome(String metric, String required, String actual, boolean passed) {
 
     /**

@@ -10,7 +10,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * HTTP/2 written by hand on a {@link FaultServer.Conn}: enough of RFC 9113 to serve GET requests and to
+ * HTTP/2 written by hand on a {@link FaultConn}: enough of RFC 9113 to serve GET requests and to
  * break the protocol on purpose. Client header blocks are never decoded (the request's path does not
  * matter here); responses use HPACK's static table and literals without indexing only, so no dynamic
  * table state is ever shared with the client. {@code :status 200} is the single byte {@code 0x88}.
@@ -60,7 +60,7 @@ public final class H2Conn {
         void onRequest(H2Conn h2, int streamId) throws Exception;
     }
 
-    private final FaultServer.Conn conn;
+    private final FaultConn conn;
     private final InputStream in;
     private final OutputStream out;
     private final Set<Integer> open = new HashSet<>();
@@ -70,7 +70,7 @@ public final class H2Conn {
     private long clientInitialWindow = 65_535;
     private long clientConnectionWindow = 65_535;
 
-    H2Conn(FaultServer.Conn conn, OutputStream out) {
+    H2Conn(FaultConn conn, OutputStream out) {
         this.conn = conn;
         this.in = conn.in();
         this.out = out;

@@ -138,7 +138,7 @@ public final class H2Faults {
 
     /** Accepts and reads, but never sends a byte: not even SETTINGS (an h1-only or hung server). */
     public static Behaviour silent() {
-        return FaultServer.Conn::swallow;
+        return FaultConn::swallow;
     }
 
     /** Answers n - 1 requests, then sends this raw frame on the n-th stream and keeps the connection open. */

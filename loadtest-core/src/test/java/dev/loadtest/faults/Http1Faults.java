@@ -1,7 +1,6 @@
 package dev.loadtest.faults;
 
 import dev.loadtest.faults.FaultServer.Behaviour;
-import dev.loadtest.faults.FaultServer.Conn;
 
 /**
  * HTTP/1.1 behaviours for {@link FaultServer}. "The n-th request" counts per connection from 1, so a
@@ -113,7 +112,7 @@ public final class Http1Faults {
 
     /** Accepts and reads bytes, never parses nor answers anything (also no TLS or HTTP/2 handshake data). */
     public static Behaviour silent() {
-        return Conn::swallow;
+        return FaultConn::swallow;
     }
 
     /** Writes each response (head and body) one byte at a time, {@code intervalMillis} apart. */

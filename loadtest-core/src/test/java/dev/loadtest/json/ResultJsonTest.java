@@ -47,6 +47,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+/**
+ * The JSON result format's promises: every figure read back as written (histograms exactly, so results merge
+ * after reading), the documented fields and units, redaction, unknown fields ignored, and malformed documents
+ * refused naming the field.
+ *
+ * <p>Over 400 lines: one test class for the format, as tests mirror classes; its round trips need results with
+ * every figure set and a field-by-field comparison, which the helpers at the end build once for all of them.
+ */
 class ResultJsonTest {
 
     // ---- round trips ----------------------------------------------------------------------------------
@@ -313,6 +321,29 @@ class ResultJsonTest {
     }
 
     @Test
+    void should_read_a_document_written_before_distinct_messages_as_its_sample_message() throws IOException {
+        Result original = withLatency(LatencyHistogram.EMPTY);
+        String json = ResultJson.toJson(original).replaceAll("(?s),\\s*\"messages\" : \\[[^]]*]", "");
+        assertThat(json).doesNotContain("\"messages\"").contains("\"sampleMessage\"");
+
+        ErrorCount read = ResultJson.fromJson(json).errors().get(ErrorCategory.OTHER);
+
+        assertThat(read).isEqualTo(new ErrorCount(6, "boom"));
+        assertThat(read.messages()).containsExactly("boom");
+    }
+
+    @Test
+    void should_read_back_each_distinct_error_message() throws IOException {
+        Result original = result(LoadTest.target("http://127.0.0.1:8080/").requests(10).build(), Optional.empty(), List.of(),
+                Verdict.ERRORS);
+
+        Result read = ResultJson.fromJson(ResultJson.toJson(original));
+
+        assertThat(read.errors().get(ErrorCategory.STREAM_RESET).messages()).containsExactly(
+                "RST_STREAM: \"REFUSED_STREAM\" ü\n", "RST_STREAM: \"CANCEL\"", "RST_STREAM: \"INTERNAL_ERROR\"");
+    }
+
+    @Test
     void should_keep_an_unknown_error_category_as_other() throws IOException {
         String json = ResultJson.toJson(withLatency(LatencyHistogram.EMPTY))
                 .replace("\"errors\" : {", "\"errors\" : { \"quantumFlux\" : { \"count\" : 4, \"sampleMessage\" : \"?\" },");
@@ -402,7 +433,8 @@ class ResultJsonTest {
     private static Result result(LoadTest test, Optional<Rate> rate, List<Interval> intervals, Verdict verdict) {
         Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
         errors.put(ErrorCategory.CONNECT_TIMEOUT, new ErrorCount(3, "connect timed out after 1500 ms"));
-        errors.put(ErrorCategory.STREAM_RESET, new ErrorCount(27, "RST_STREAM: \"REFUSED_STREAM\" ü\n"));
+        errors.put(ErrorCategory.STREAM_RESET, new ErrorCount(27, "RST_STREAM: \"REFUSED_STREAM\" ü\n",
+                List.of("RST_STREAM: \"CANCEL\"", "RST_STREAM: \"INTERNAL_ERROR\"")));
         Map<Integer, Long> codes = new HashMap<>();
         codes.put(200, 880L);
         codes.put(302, 20L);

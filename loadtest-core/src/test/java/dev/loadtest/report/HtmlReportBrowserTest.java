@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.loadtest.LimitCheck;
 import dev.loadtest.Result;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,8 +55,8 @@ class HtmlReportBrowserTest {
     void theFullReportRendersItsFourCharts() throws Exception {
         // with a gate section too, as the command writes it: the page's layout and scripts must not mind it
         Map<String, String> status = open(ReportFixtures.rateDriven(), List.of(
-                new GateOutcome("p99 response time", "<= 25.00ms", "31.20ms", false),
-                new GateOutcome("error rate", "<= 1.00%", "0.12% (5 of 4,210 failed)", true)), "report");
+                new LimitCheck("p99 response time", "<= 25ms", "31.2ms", false),
+                new LimitCheck("error rate", "<= 1%", "0.12% (5 of 4210 requests failed)", true)), "report");
 
         assertThat(status).containsEntry("data-state", "rendered")
                 .containsEntry("data-errors", "0")
@@ -120,9 +121,9 @@ class HtmlReportBrowserTest {
         return open(result, List.of(), name);
     }
 
-    private Map<String, String> open(Result result, List<GateOutcome> gates, String name) throws Exception {
+    private Map<String, String> open(Result result, List<LimitCheck> gates, String name) throws Exception {
         Path html = artifacts().resolve(name + ".html");
-        HtmlReport.write(result, gates, html);
+        HtmlReport.writeWithLimits(result, gates, html);
         return load(html, name);
     }
 

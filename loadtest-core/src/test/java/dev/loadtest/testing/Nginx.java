@@ -1,15 +1,9 @@
 package dev.loadtest.testing;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,7 +48,12 @@ import java.util.stream.Stream;
  *
  * <p>Ports are found free and then handed to nginx, so another process may take one in between: start
  * tries again with other ports when nginx reports that a bind failed. Readiness is checked by fetching a
- * random token file over both listeners, so a port that some other server holds is never mistaken for ours.
+ * random token file over both listeners ({@link RawHttp1}, {@link RawH2c}), so a port that some other server
+ * holds is never mistaken for ours.
+ *
+ * <p>Over 400 lines: one child process's whole life (the installation and what it can do, its configuration
+ * and documents, a start that retries when a port is taken in between, the readiness probe, the stop and the
+ * clean-up), whose parts share the instance's directory, ports and process.
  */
 public final class Nginx implements AutoCloseable {
 
@@ -68,7 +67,6 @@ public final class Nginx implements AutoCloseable {
     /** nginx itself retries a failed bind 5 times, 500 ms apart, before giving up: leave room for that. */
     private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
-    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
     private static final Pattern VERSION = Pattern.compile("nginx/(\\d+)\\.(\\d+)\\.(\\d+)");
 
     private static volatile Optional<Installation> installation;
@@ -266,10 +264,10 @@ public final class Nginx implements AutoCloseable {
                 // Another server on one of our ports answers, but never with our token.
                 if (!http1Ready) {
                     http1Ready = Arrays.equals(expected,
-                            getHttp1(URI.create("http://" + HOST + ":" + http1Port + "/fixture-token")));
+                            RawHttp1.get(URI.create("http://" + HOST + ":" + http1Port + "/fixture-token")));
                 }
                 if (http1Ready && Arrays.equals(expected,
-                        getH2c(URI.create("http://" + HOST + ":" + h2cPort + "/fixture-token")))) {
+                        RawH2c.get(URI.create("http://" + HOST + ":" + h2cPort + "/fixture-token")))) {
                     return process.isAlive() ? Startup.READY : Startup.EXITED;
                 }
             } catch (IOException e) {
@@ -491,164 +489,5 @@ public final class Nginx implements AutoCloseable {
     public String toString() {
         return "nginx[pid " + process.pid() + ", http/1.1 " + HOST + ":" + http1Port + ", h2c " + HOST + ":"
                 + h2cPort + ", " + directory + "]";
-    }
-
-    // ------------------------------------------------------------------ minimal clients
-
-    /**
-     * Fetches a URI with one HTTP/1.1 GET on a fresh connection ({@code Connection: close}) and returns the
-     * body of a 200 response. Independent of the engine: raw socket, Content-Length or read-to-end.
-     *
-     * @throws IOException if the connection fails or the status is not 200
-     */
-    public static byte[] getHttp1(URI uri) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), (int) PROBE_TIMEOUT.toMillis());
-            socket.setSoTimeout((int) PROBE_TIMEOUT.toMillis());
-            String request = "GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort()
-                    + "\r\nConnection: close\r\n\r\n";
-            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-            socket.getOutputStream().flush();
-            byte[] all = socket.getInputStream().readAllBytes();
-            int end = indexOf(all, "\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-            if (end < 0) {
-                throw new IOException("no complete response head from " + uri);
-            }
-            String head = new String(all, 0, end, StandardCharsets.ISO_8859_1);
-            if (!head.startsWith("HTTP/1.1 200 ")) {
-                throw new IOException("GET " + uri + ": " + head.lines().findFirst().orElse(""));
-            }
-            return Arrays.copyOfRange(all, end + 4, all.length);
-        }
-    }
-
-    private static int indexOf(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= haystack.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
-    }
-
-    private static final int DATA = 0x0;
-    private static final int HEADERS = 0x1;
-    private static final int RST_STREAM = 0x3;
-    private static final int SETTINGS = 0x4;
-    private static final int GOAWAY = 0x7;
-    private static final int END_STREAM = 0x1;
-    private static final int ACK = 0x1;
-    private static final int END_HEADERS = 0x4;
-
-    /**
-     * Fetches a URI with one GET over cleartext HTTP/2 with prior knowledge on a fresh connection and returns
-     * the response body. Hand-written frames (the JDK client cannot do h2c with prior knowledge), independent
-     * of the engine: windows opened wide so the whole body comes without WINDOW_UPDATEs.
-     *
-     * @throws IOException if the connection fails, the stream is reset, or the status is not 200
-     */
-    public static byte[] getH2c(URI uri) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), (int) PROBE_TIMEOUT.toMillis());
-            socket.setSoTimeout((int) PROBE_TIMEOUT.toMillis());
-            OutputStream out = socket.getOutputStream();
-            ByteArrayOutputStream w = new ByteArrayOutputStream();
-            w.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-            // SETTINGS: INITIAL_WINDOW_SIZE (0x4) = 2^31 - 1
-            frame(w, SETTINGS, 0, 0, new byte[] {0, 4, 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff});
-            // WINDOW_UPDATE on the connection: 2^31 - 1 - 65535
-            int increment = Integer.MAX_VALUE - 65_535;
-            frame(w, 0x8, 0, 0, new byte[] {(byte) (increment >>> 24), (byte) (increment >>> 16),
-                    (byte) (increment >>> 8), (byte) increment});
-            ByteArrayOutputStream block = new ByteArrayOutputStream();
-            block.write(0x82); // :method GET (static index 2)
-            block.write(0x86); // :scheme http (static index 6)
-            literal(block, 4, uri.getRawPath()); // :path, literal without indexing, name index 4
-            literal(block, 1, uri.getHost() + ":" + uri.getPort()); // :authority, name index 1
-            frame(w, HEADERS, END_HEADERS | END_STREAM, 1, block.toByteArray());
-            out.write(w.toByteArray());
-            out.flush();
-
-            DataInputStream in = new DataInputStream(socket.getInputStream());
-            ByteArrayOutputStream body = new ByteArrayOutputStream();
-            boolean headersSeen = false;
-            for (int frames = 0; frames < 100_000; frames++) {
-                int length;
-                int type;
-                int flags;
-                int stream;
-                try {
-                    length = (in.readUnsignedByte() << 16) | in.readUnsignedShort();
-                    type = in.readUnsignedByte();
-                    flags = in.readUnsignedByte();
-                    stream = in.readInt() & 0x7fff_ffff;
-                } catch (EOFException e) {
-                    throw new IOException("connection closed before the response to " + uri + " ended", e);
-                }
-                byte[] payload = in.readNBytes(length);
-                if (payload.length < length) {
-                    throw new IOException("connection closed inside a frame from " + uri);
-                }
-                if (type == SETTINGS && (flags & ACK) == 0) {
-                    ByteArrayOutputStream ack = new ByteArrayOutputStream();
-                    frame(ack, SETTINGS, ACK, 0, new byte[0]);
-                    out.write(ack.toByteArray());
-                    out.flush();
-                } else if (type == GOAWAY || (type == RST_STREAM && stream == 1)) {
-                    throw new IOException((type == GOAWAY ? "GOAWAY" : "RST_STREAM") + " from " + uri);
-                } else if (type == HEADERS && stream == 1) {
-                    if (!headersSeen) {
-                        headersSeen = true;
-                        // nginx encodes ":status: 200" as static index 8; a dynamic table size update (0x20..0x3f)
-                        // may come first. Anything else is not a plain 200.
-                        int offset = 0;
-                        while (offset < payload.length && (payload[offset] & 0xe0) == 0x20) {
-                            offset++;
-                        }
-                        if (offset >= payload.length || (payload[offset] & 0xff) != 0x88) {
-                            throw new IOException("GET " + uri + " over h2c: the status is not 200");
-                        }
-                    }
-                    if ((flags & END_STREAM) != 0) {
-                        return body.toByteArray();
-                    }
-                } else if (type == DATA && stream == 1) {
-                    body.write(payload);
-                    if ((flags & END_STREAM) != 0) {
-                        return body.toByteArray();
-                    }
-                }
-            }
-            throw new IOException("too many frames from " + uri);
-        }
-    }
-
-    private static void frame(ByteArrayOutputStream w, int type, int flags, int stream, byte[] payload) {
-        int n = payload.length;
-        w.write(n >>> 16);
-        w.write(n >>> 8);
-        w.write(n);
-        w.write(type);
-        w.write(flags);
-        w.write(stream >>> 24);
-        w.write(stream >>> 16);
-        w.write(stream >>> 8);
-        w.write(stream);
-        w.write(payload, 0, n);
-    }
-
-    /** A literal header field without indexing, indexed name (4-bit prefix), plain (non-Huffman) value. */
-    private static void literal(ByteArrayOutputStream w, int nameIndex, String value) {
-        byte[] v = value.getBytes(StandardCharsets.US_ASCII);
-        if (nameIndex >= 15 || v.length >= 127) {
-            throw new IllegalArgumentException("too long for this minimal encoder: " + value);
-        }
-        w.write(nameIndex);
-        w.write(v.length);
-        w.write(v, 0, v.length);
     }
 }

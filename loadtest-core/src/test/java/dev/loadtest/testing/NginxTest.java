@@ -50,10 +50,10 @@ class NginxTest {
 
     @Test
     void http1ListenerServesTheFiles() throws Exception {
-        assertThat(new String(Nginx.getHttp1(nginx.http1("/hello")), StandardCharsets.US_ASCII))
+        assertThat(new String(RawHttp1.get(nginx.http1("/hello")), StandardCharsets.US_ASCII))
                 .isEqualTo("Hello, World!\n");
-        assertThat(Nginx.getHttp1(nginx.http1("/1k"))).isEqualTo(Nginx.pattern(1024));
-        assertThat(Nginx.getHttp1(nginx.http1("/100k"))).hasSize(102_400).isEqualTo(Nginx.pattern(102_400));
+        assertThat(RawHttp1.get(nginx.http1("/1k"))).isEqualTo(Nginx.pattern(1024));
+        assertThat(RawHttp1.get(nginx.http1("/100k"))).hasSize(102_400).isEqualTo(Nginx.pattern(102_400));
     }
 
     @Test
@@ -70,11 +70,11 @@ class NginxTest {
 
     @Test
     void h2cListenerServesTheFilesWithPriorKnowledge() throws Exception {
-        assertThat(new String(Nginx.getH2c(nginx.h2c("/hello")), StandardCharsets.US_ASCII))
+        assertThat(new String(RawH2c.get(nginx.h2c("/hello")), StandardCharsets.US_ASCII))
                 .isEqualTo("Hello, World!\n");
-        assertThat(Nginx.getH2c(nginx.h2c("/1k"))).isEqualTo(Nginx.pattern(1024));
+        assertThat(RawH2c.get(nginx.h2c("/1k"))).isEqualTo(Nginx.pattern(1024));
         // larger than the default 64 KiB window: the client's SETTINGS and WINDOW_UPDATE must have worked
-        assertThat(Nginx.getH2c(nginx.h2c("/100k"))).isEqualTo(Nginx.pattern(102_400));
+        assertThat(RawH2c.get(nginx.h2c("/100k"))).isEqualTo(Nginx.pattern(102_400));
     }
 
     @Test
@@ -99,9 +99,9 @@ class NginxTest {
 
     @Test
     void missingFileIsNotServed() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Nginx.getHttp1(nginx.http1("/nope")))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RawHttp1.get(nginx.http1("/nope")))
                 .hasMessageContaining("404");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Nginx.getH2c(nginx.h2c("/nope")))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RawH2c.get(nginx.h2c("/nope")))
                 .hasMessageContaining("not 200");
     }
 
@@ -111,7 +111,7 @@ class NginxTest {
         Path dir = second.directory();
         try {
             assertThat(second.http1Port()).isNotIn(nginx.http1Port(), nginx.h2cPort());
-            assertThat(Nginx.getHttp1(second.http1("/hello"))).isEqualTo(Nginx.getHttp1(nginx.http1("/hello")));
+            assertThat(RawHttp1.get(second.http1("/hello"))).isEqualTo(RawHttp1.get(nginx.http1("/hello")));
             assertThat(Files.readString(dir.resolve("nginx.conf"))).contains("daemon off;", "access_log off;",
                     "keepalive_requests");
         } finally {

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -35,7 +33,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Tests of the test fixtures: if these fail, an engine test failing against the fixtures proves nothing.
  * The clients here are deliberately independent of the engine: the JDK's {@link HttpClient} (HTTP/1.1, h2 over
  * TLS, h2c by Upgrade), raw sockets for byte-exact HTTP/1.1, and a hand-written HTTP/2 frame exchange for h2c
- * with prior knowledge (the JDK client cannot do that).
+ * with prior knowledge ({@link RawH2c}: the JDK client cannot do that).
+ *
+ * <p>Over 400 lines: the test servers' tests in one class, as they are one fixture to their users: each endpoint
+ * of {@link TestServer} on each protocol, TLS, the counters, clean closing, and {@link PipeliningProbeServer};
+ * the raw-socket readers the cases share are at the end.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TestServerTest {
@@ -180,9 +182,10 @@ class TestServerTest {
     @Test
     void h2cWithPriorKnowledgeAndHttp11ShareOnePort() throws Exception {
         try (TestServer server = TestServer.h2c()) {
-            List<String> bodies = RawH2c.getOnOneConnection(server.port(), List.of("/hello", "/bytes/100000"));
-            assertThat(bodies.get(0)).isEqualTo("Hello, World!\n");
-            assertPattern(bodies.get(1).getBytes(StandardCharsets.ISO_8859_1), 100_000);
+            List<byte[]> bodies = RawH2c.getOnOneConnection("127.0.0.1", server.port(),
+                    List.of("/hello", "/bytes/100000"));
+            assertThat(new String(bodies.get(0), StandardCharsets.ISO_8859_1)).isEqualTo("Hello, World!\n");
+            assertPattern(bodies.get(1), 100_000);
 
             HttpResponse<String> h1 = client(server, HttpClient.Version.HTTP_1_1).send(
                     get(server, "/hello"), HttpResponse.BodyHandlers.ofString());
@@ -483,123 +486,5 @@ class TestServerTest {
                 .map(Thread::getName)
                 .filter(name -> name.startsWith(prefix))
                 .collect(Collectors.toList());
-    }
-
-    /**
-     * Just enough HTTP/2 to GET a few paths over h2c with prior knowledge: the connection preface, HPACK with
-     * literal (never Huffman, never indexed-into-the-dynamic-table) request headers, and a frame reader.
-     * Independent of both the engine and Jetty's client, so it checks the server and nothing else.
-     */
-    static final class RawH2c {
-        private static final int DATA = 0x0, HEADERS = 0x1, RST_STREAM = 0x3, SETTINGS = 0x4, GOAWAY = 0x7;
-        private static final int END_STREAM = 0x1, END_HEADERS = 0x4, ACK = 0x1;
-
-        private RawH2c() {
-        }
-
-        /** GETs each path as its own stream (1, 3, 5, ...) on one connection; returns the bodies (ISO-8859-1). */
-        static List<String> getOnOneConnection(int port, List<String> paths) throws IOException {
-            try (Socket socket = new Socket("127.0.0.1", port)) {
-                socket.setSoTimeout(10_000);
-                OutputStream out = socket.getOutputStream();
-                DataInputStream in = new DataInputStream(socket.getInputStream());
-                out.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-                // Large stream (SETTINGS_INITIAL_WINDOW_SIZE) and connection windows up front, so bodies
-                // beyond the default 64 KB window flow without any WINDOW_UPDATE from us while we read.
-                int window = 16 * 1024 * 1024;
-                writeFrame(out, SETTINGS, 0, 0, new byte[] {0, 0x4,
-                        (byte) (window >>> 24), (byte) (window >>> 16), (byte) (window >>> 8), (byte) window});
-                writeWindowUpdate(out, 0, window);
-
-                List<String> bodies = new ArrayList<>();
-                int streamId = 1;
-                for (String path : paths) {
-                    writeFrame(out, HEADERS, END_STREAM | END_HEADERS, streamId, requestHeaders(path, port));
-                    bodies.add(readResponse(in, out, streamId));
-                    streamId += 2;
-                }
-                return bodies;
-            }
-        }
-
-        private static String readResponse(DataInputStream in, OutputStream out, int streamId) throws IOException {
-            ByteArrayOutputStream body = new ByteArrayOutputStream();
-            boolean sawStatus200 = false;
-            for (int frames = 0; frames < 10_000; frames++) {
-                int length = (in.readUnsignedByte() << 16) | (in.readUnsignedByte() << 8) | in.readUnsignedByte();
-                int type = in.readUnsignedByte();
-                int flags = in.readUnsignedByte();
-                int stream = in.readInt() & 0x7fffffff;
-                byte[] payload = in.readNBytes(length);
-                if (type == SETTINGS && (flags & ACK) == 0) {
-                    writeFrame(out, SETTINGS, ACK, 0, new byte[0]);
-                } else if (type == GOAWAY || (type == RST_STREAM && stream == streamId)) {
-                    throw new AssertionError("server sent frame type " + type + " on stream " + stream);
-                } else if (stream == streamId && type == HEADERS) {
-                    // ":status: 200" is static-table index 8 (0x88), the first field of the block; Jetty puts
-                    // a dynamic table size update (001xxxxx, here 0x3fe11f = 4096) before it on a new connection.
-                    int first = skipTableSizeUpdates(payload);
-                    sawStatus200 = first < payload.length && (payload[first] & 0xff) == 0x88;
-                    if ((flags & END_STREAM) != 0) {
-                        break;
-                    }
-                } else if (stream == streamId && type == DATA) {
-                    body.write(payload);
-                    if ((flags & END_STREAM) != 0) {
-                        break;
-                    }
-                }
-            }
-            assertThat(sawStatus200).as("response HEADERS start with :status 200").isTrue();
-            return body.toString(StandardCharsets.ISO_8859_1);
-        }
-
-        /** Index of the first header field representation after any dynamic table size updates (RFC 7541 §6.3). */
-        private static int skipTableSizeUpdates(byte[] block) {
-            int i = 0;
-            while (i < block.length && (block[i] & 0xe0) == 0x20) {
-                boolean multiByte = (block[i] & 0x1f) == 0x1f; // 5-bit prefix integer, continued (§5.1)
-                i++;
-                while (multiByte && i < block.length && (block[i] & 0x80) != 0) {
-                    i++;
-                }
-                if (multiByte) {
-                    i++; // the last continuation byte
-                }
-            }
-            return i;
-        }
-
-        private static byte[] requestHeaders(String path, int port) {
-            ByteArrayOutputStream block = new ByteArrayOutputStream();
-            block.write(0x82); // :method GET (static index 2)
-            block.write(0x86); // :scheme http (static index 6)
-            literal(block, 4, path); // :path, literal without indexing, name = static index 4
-            literal(block, 1, "127.0.0.1:" + port); // :authority, name = static index 1
-            return block.toByteArray();
-        }
-
-        /** Literal header field without indexing, indexed name (< 15), raw string value (< 127 bytes). */
-        private static void literal(ByteArrayOutputStream block, int nameIndex, String value) {
-            byte[] bytes = value.getBytes(StandardCharsets.US_ASCII);
-            block.write(nameIndex);
-            block.write(bytes.length);
-            block.writeBytes(bytes);
-        }
-
-        private static void writeWindowUpdate(OutputStream out, int stream, int increment) throws IOException {
-            writeFrame(out, 0x8, 0, stream, new byte[] {
-                    (byte) (increment >>> 24), (byte) (increment >>> 16), (byte) (increment >>> 8), (byte) increment});
-        }
-
-        private static void writeFrame(OutputStream out, int type, int flags, int stream, byte[] payload) throws IOException {
-            byte[] header = {
-                    (byte) (payload.length >>> 16), (byte) (payload.length >>> 8), (byte) payload.length,
-                    (byte) type, (byte) flags,
-                    (byte) (stream >>> 24), (byte) (stream >>> 16), (byte) (stream >>> 8), (byte) stream};
-            out.write(header);
-            out.write(payload);
-            out.flush();
-        }
     }
 }

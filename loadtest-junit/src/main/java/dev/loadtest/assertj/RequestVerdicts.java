@@ -31,7 +31,8 @@ final class RequestVerdicts {
     }
 
     /**
-     * failed / done at most {@code max}; no request finished is a failure too.
+     * {@link Requests#errorRate() failed / ended} at most {@code max}; no request ended is a failure too, as
+     * for every error-rate limit ({@link dev.loadtest.LimitCheck#errorRate}).
      *
      * @throws IllegalArgumentException if {@code max} is not within [0, 1]
      */
@@ -39,7 +40,7 @@ final class RequestVerdicts {
         if (!(max >= 0 && max <= 1)) {
             throw new IllegalArgumentException("max error rate (" + max + ") must be within [0, 1]");
         }
-        return actual.ended() == 0 || (double) actual.failed() / actual.ended() > max
-                ? Optional.of(shouldHaveErrorRateAtMost(max, actual)) : Optional.empty();
+        double rate = actual.errorRate();
+        return Double.isNaN(rate) || rate > max ? Optional.of(shouldHaveErrorRateAtMost(max, actual)) : Optional.empty();
     }
 }

@@ -2,6 +2,7 @@ package dev.loadtest.assertj;
 
 import static dev.loadtest.assertj.error.ShouldHaveNoErrors.shouldHaveNoErrors;
 import static dev.loadtest.assertj.error.ShouldHaveSessions.shouldHaveSessions;
+import static dev.loadtest.assertj.error.ShouldHaveTokenRequests.shouldHaveTokenRequests;
 import static dev.loadtest.assertj.error.ShouldHaveStep.shouldHaveStep;
 import static dev.loadtest.assertj.error.ShouldHaveVerdict.shouldHaveVerdict;
 
@@ -83,8 +84,8 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
     }
 
     /**
-     * Verifies the share of requests that failed, failed / done, is at most {@code max} (0 to 1;
-     * {@code 0.001} is 0.1 %). Fails if no request finished.
+     * Verifies the share of requests that failed, {@link Requests#errorRate() failed / ended}, is at most {@code max} (0 to 1;
+     * {@code 0.001} is 0.1 %). Fails if no request ended.
      */
     public ResultAssert hasErrorRateAtMost(double max) {
         RequestVerdicts.errorRateAtMost(max, actualRequests()).ifPresent(this::throwAssertionError);
@@ -168,6 +169,21 @@ public class ResultAssert extends AbstractAssert<ResultAssert, Result> {
         }
         StepAssert one = new StepAssert(step.get());
         return info.hasDescription() ? one.describedAs(info.descriptionText() + ": step " + name) : one;
+    }
+
+    /**
+     * Assertions on the requests a scenario's token provider made to fetch its token (timed apart from the steps),
+     * as on a step named {@code token}, e.g. {@code assertThat(result).tokenRequests().hasNoErrors()}.
+     *
+     * @throws AssertionError if the run had no token provider
+     */
+    public StepAssert tokenRequests() {
+        isNotNull();
+        if (actual.tokenRequests().isEmpty()) {
+            throwAssertionError(shouldHaveTokenRequests());
+        }
+        StepAssert token = new StepAssert(actual.tokenRequests().get());
+        return info.hasDescription() ? token.describedAs(info.descriptionText() + ": token requests") : token;
     }
 
     /**

@@ -64,8 +64,8 @@ public class StepAssert extends AbstractAssert<StepAssert, StepResult> {
     }
 
     /**
-     * Verifies the share of the step's requests that failed, failed / done, is at most {@code max} (0 to 1).
-     * Fails if none of its requests finished.
+     * Verifies the share of the step's requests that failed, {@link Requests#errorRate() failed /
+     * ended}, is at most {@code max} (0 to 1). Fails if none of its requests ended.
      */
     public StepAssert hasErrorRateAtMost(double max) {
         RequestVerdicts.errorRateAtMost(max, requests()).ifPresent(this::throwAssertionError);

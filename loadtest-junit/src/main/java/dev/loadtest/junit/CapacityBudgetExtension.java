@@ -1,9 +1,9 @@
 package dev.loadtest.junit;
 
 import dev.loadtest.CapacityAnswer;
+import dev.loadtest.LimitCheck;
 import dev.loadtest.LoadTest;
 import dev.loadtest.junit.internal.CapacityBudgetCheck;
-import dev.loadtest.junit.internal.Check;
 import dev.loadtest.junit.internal.Settings;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
@@ -20,8 +20,8 @@ import java.util.Set;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -78,7 +78,7 @@ final class CapacityBudgetExtension implements BeforeEachCallback, ParameterReso
         }
         StringBuilder failure = new StringBuilder();
         for (int i = 0; i < answers.size(); i++) {
-            Check check = tester.check.check(answers.get(i));
+            LimitCheck check = tester.check.check(answers.get(i));
             if (!check.met()) {
                 failure.append("capacity budget breached").append(answers.size() > 1 ? " in search " + (i + 1) + " of "
                         + answers.size() : "").append(": required ").append(check.required()).append(", actual ")

@@ -155,7 +155,7 @@ public @interface PerformanceBudget {
 
     /**
      * Largest share of requests that may fail, from 0 to 1 ({@code 0.001} is 0.1 %): failed requests (a
-     * status of 400 or more, an error, a timeout, never issued) over requests done, h2load's failed / done.
+     * status of 400 or more, an error, a timeout, never issued) over requests ended ({@link dev.loadtest.Requests#errorRate()}). No request ended breaks it.
      * Negative (the default): no budget.
      */
     double maxErrorRate() default UNSET;

@@ -4,7 +4,7 @@ import static dev.loadtest.assertj.LoadTestAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadtest.Result;
-import dev.loadtest.testing.SyntheticRuns;
+import dev.loadtest.testing.api.SyntheticRuns;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -78,6 +78,19 @@ class StepAssertTest {
     }
 
     @Test
+    void should_assert_the_token_requests_as_a_step_and_fail_without_a_token_provider() {
+        Result r = dev.loadtest.spi.ResultBuilder.from(SHOP)
+                .tokenRequests(java.util.Optional.of(step("token", 2, 1, Duration.ofMillis(5)))).build();
+
+        assertThatCode(() -> assertThat(r).tokenRequests().hasDone(3).hasFailed(1)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> assertThat(r).tokenRequests().hasNoErrors())
+                .hasMessageStartingWith(String.format("[step token] %nExpecting step token to have no errors"));
+        assertThatThrownBy(() -> assertThat(SHOP).tokenRequests())
+                .hasMessage(String.format("%nExpecting the requests of a token provider but the run had none: its "
+                        + "scenario had no token provider, or it ran no scenario"));
+    }
+
+    @Test
     void should_assert_the_session_durations() {
         Result r = result().sessions(new SessionsBuilder().started(3).completed(3)
                 .duration(dev.loadtest.junit.testing.Results.histogram(Duration.ofSeconds(1), 3)).build()).build();

@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Publishes a run's figures to a Micrometer {@link MeterRegistry} while it runs, so that Prometheus, OTLP,
@@ -43,6 +44,8 @@ import java.util.Objects;
  *     {@value #RESPONSES} by exact {@code status} tag ({@code loadtest_responses_total{status="404"}});
  *     {@value #ERRORS} by {@code category} tag, failed connection attempts included
  *     ({@code loadtest_errors_total{category="refused"}}, the category's name in lower case);
+ *     {@value #CHECK_FAILURES} by {@code check} tag, the responses that failed each response check
+ *     ({@code loadtest_check_failures_total{check="status 2xx"}});
  *     {@value #RECEIVED} and {@value #SENT} in bytes ({@code loadtest_received_bytes_total}).</li>
  *   <li>Gauges: {@value #RATE}, responses per second over the last interval of the timeline (h2load's req/s,
  *     {@code loadtest_requests_per_second}); {@value #PROGRESS}, from 0 to 1 ({@code loadtest_progress_ratio}).
@@ -87,6 +90,12 @@ public final class LoadTestMetrics implements LoadTestListener {
     public static final String RESPONSES = "loadtest.responses";
     /** Counter: errors, tagged {@code category} ({@link ErrorCategory}'s name in lower case). */
     public static final String ERRORS = "loadtest.errors";
+    /**
+     * Counter: responses that failed a response check, tagged {@code check} with the check's name
+     * ({@code loadtest_check_failures_total{check="status 2xx"}}); registered for every check of a run once its first
+     * response is checked, so a check that never fails shows 0.
+     */
+    public static final String CHECK_FAILURES = "loadtest.check.failures";
     /** Counter: bytes received (after TLS decryption, as h2load counts them). */
     public static final String RECEIVED = "loadtest.received";
     /** Counter: bytes sent. */
@@ -104,6 +113,8 @@ public final class LoadTestMetrics implements LoadTestListener {
     static final Duration MIN_EXPECTED = Duration.ofNanos(10_000);
     static final Duration MAX_EXPECTED = Duration.ofMinutes(1);
 
+    /** The tags this listener sets itself. */
+    private static final Set<String> TAKEN_TAGS = Set.of(TEST_TAG, "status", "category", "check");
     private static final Progress NOTHING = new Progress(0, Duration.ZERO, 0, 0, 0);
 
     private final MeterRegistry registry;
@@ -117,6 +128,7 @@ public final class LoadTestMetrics implements LoadTestListener {
     private final Counter sent;
     private final Map<Integer, Counter> responses = new HashMap<>();
     private final Map<ErrorCategory, Counter> errors = new EnumMap<>(ErrorCategory.class);
+    private final Map<String, Counter> checkFailures = new HashMap<>();
     private final Timer responseTime;
     private final Timer serviceTime;
     private final LiveGauges gauges;
@@ -155,8 +167,8 @@ public final class LoadTestMetrics implements LoadTestListener {
      * with {@code extraTags} (a shard's index, a region...).
      *
      * @param testName names the test in the tag; not blank
-     * @param extraTags more tags for every meter; none named {@value #TEST_TAG}, {@code status} or
-     *     {@code category}, which this listener sets
+     * @param extraTags more tags for every meter; none named {@value #TEST_TAG}, {@code status}, {@code category}
+     *     or {@code check}, which this listener sets
      * @throws IllegalArgumentException if {@code testName} is blank or a tag's name is taken
      */
     public static LoadTestMetrics of(MeterRegistry registry, String testName, Iterable<Tag> extraTags) {
@@ -167,9 +179,9 @@ public final class LoadTestMetrics implements LoadTestListener {
             throw new IllegalArgumentException("testName ('" + testName + "') must not be blank");
         }
         for (Tag tag : extraTags) {
-            if (tag.getKey().equals(TEST_TAG) || tag.getKey().equals("status") || tag.getKey().equals("category")) {
+            if (TAKEN_TAGS.contains(tag.getKey())) {
                 throw new IllegalArgumentException("extraTags (" + tag.getKey() + "=" + tag.getValue()
-                        + ") must not be named test, status or category: this listener sets those");
+                        + ") must not be named test, status, category or check: this listener sets those");
             }
         }
         return new LoadTestMetrics(registry, Tags.of(extraTags).and(TEST_TAG, testName));
@@ -198,6 +210,9 @@ public final class LoadTestMetrics implements LoadTestListener {
                 "errors by category, failed connection attempts included", null,
                 Tag.of("category", c.name().toLowerCase(Locale.ROOT)))), n,
                 before.errorsByCategory().getOrDefault(category, 0L)));
+        p.checkFailures().forEach((check, n) -> grow(checkFailures.computeIfAbsent(check, c -> counter(CHECK_FAILURES,
+                "responses that failed a response check, by check", null, Tag.of("check", c))), n,
+                before.checkFailures().getOrDefault(check, 0L)));
         gauges.update(p.currentRate(), p.fractionDone());
         previous = p;
     }

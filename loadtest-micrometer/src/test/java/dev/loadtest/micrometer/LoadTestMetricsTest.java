@@ -8,6 +8,8 @@ import dev.loadtest.ErrorCategory;
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Result;
+import dev.loadtest.check.Check;
+import dev.loadtest.check.CheckResult;
 import dev.loadtest.testing.Await;
 import dev.loadtest.testing.TestServer;
 import io.micrometer.core.instrument.Counter;
@@ -143,13 +145,32 @@ class LoadTestMetricsTest {
     }
 
     @Test
+    void should_count_the_failures_of_each_check_by_its_name() {
+        MeterRegistry registry = new SimpleMeterRegistry();
+        // every response is a 200 "Hello" from /hello or a 404 from /status/404, in turn on each connection
+        Result r = LoadTest.target(server.uri("/hello").toString(), server.uri("/status/404").toString())
+                .clients(2).requests(40)
+                .check(Check.status(200), Check.statusClass(4).named("client error"), Check.header("X-Nope", "1"))
+                .listener(LoadTestMetrics.of(registry, "checked"))
+                .run();
+
+        assertThat(r.checks()).extracting(CheckResult::failed).containsExactly(20L, 20L, 40L);
+        for (CheckResult check : r.checks()) {
+            assertThat(registry.get(LoadTestMetrics.CHECK_FAILURES).tags("test", "checked", "check", check.name())
+                    .counter().count()).as(check.name()).isEqualTo(check.failed());
+        }
+    }
+
+    @Test
     void should_name_the_parameter_value_and_rule_of_bad_input() {
         MeterRegistry registry = new SimpleMeterRegistry();
         assertThatThrownBy(() -> LoadTestMetrics.of(registry, " "))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("testName (' ') must not be blank");
         assertThatThrownBy(() -> LoadTestMetrics.of(registry, "t", List.of(Tag.of("status", "x"))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("extraTags (status=x) must not be named test, status or category: this listener sets those");
+                .hasMessage("extraTags (status=x) must not be named test, status, category or check: this listener sets those");
+        assertThatThrownBy(() -> LoadTestMetrics.of(registry, "t", List.of(Tag.of("check", "x"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("extraTags (check=x) must not");
         assertThatThrownBy(() -> LoadTestMetrics.of(null, "t"))
                 .isInstanceOf(NullPointerException.class).hasMessage("registry must not be null");
     }

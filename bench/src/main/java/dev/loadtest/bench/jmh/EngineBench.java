@@ -1,48 +1,33 @@
 package dev.loadtest.bench.jmh;
 
-import dev.loadtest.LoadTest;
-import dev.loadtest.internal.engine.connection.RequestTemplate;
-import dev.loadtest.internal.engine.http1.Http1ResponseParser;
-import dev.loadtest.internal.engine.record.Recorders;
-import dev.loadtest.internal.engine.record.WorkerStats;
+import dev.loadtest.testing.bench.CompletionRecording;
+import dev.loadtest.testing.bench.Http1ResponseScan;
+import dev.loadtest.testing.bench.RequestMaking;
 import java.net.URI;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.protocol.HttpCoreContext;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The engine's own per-request code, called directly through the public classes of its internal packages
- * (which a module descriptor would export to the benchmark only): {@link RequestTemplate#newRequest()},
- * {@link Http1ResponseParser} on nginx's response to {@code /hello} (the HTTP/1.1 read path),
- * {@link WorkerStats} recording, {@link Recorders#get()}, and the shape of a connection slot's bookkeeping
- * (a monitor, the in-flight list, one exchange per request). If the engine's internals change, adapt
- * this file with them; it documents which of their costs we watch.
+ * The engine's own per-request code, through the seams of loadtest-core's test jar
+ * ({@code dev.loadtest.testing.bench}), which call it as the engine does: the making of a request
+ * ({@link RequestMaking}), the HTTP/1.1 response parser on nginx's response to {@code /hello} (the HTTP/1.1
+ * read path, {@link Http1ResponseScan}), the recording of a whole response, the thread's figures looked up
+ * included ({@link CompletionRecording}), and the shape of a connection slot's bookkeeping (a monitor, the
+ * in-flight list, one exchange per request). The seams compile with the engine's tests, so they follow its
+ * changes; this file lists which of the engine's costs we watch.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms256m", "-Xmx256m"})
-public class EngineBench {
+public class EngineBench extends QuickSettings {
 
-    private RequestTemplate template;
-    private WorkerStats stats;
-    private Recorders recorders;
+    private final RequestMaking requests = RequestMaking.get(URI.create("http://127.0.0.1:18080/hello"));
+    private final CompletionRecording recording = new CompletionRecording();
+    private final Http1ResponseScan http1 = new Http1ResponseScan();
     private int k;
 
     /** One connection's in-flight exchanges, {@code streams} of them (-m). */
@@ -69,44 +54,33 @@ public class EngineBench {
         }
     }
 
-    @Setup
-    public void setUp() {
-        LoadTest test = LoadTest.target(URI.create("http://127.0.0.1:18080/hello"))
-                .clients(1).duration(Duration.ofSeconds(1)).build();
-        template = new RequestTemplate(test, test.targets().get(0), null);
-        recorders = new Recorders((thread, error) -> { });
-        stats = recorders.get();
-    }
-
     /** nginx 1.22's answer to /hello, as the HTTP/1.1 connection reads it. */
     private static final byte[] NGINX_HELLO = ("HTTP/1.1 200 OK\r\nServer: nginx/1.22.1\r\n"
             + "Date: Mon, 30 Nov 2026 22:00:00 GMT\r\nContent-Type: text/plain\r\nContent-Length: 6\r\n"
             + "Connection: keep-alive\r\n\r\nhello\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
 
-    private final Http1ResponseParser parser = new Http1ResponseParser(Http1ResponseParser.Listener.IGNORE);
-
     /** Http1Connection's read path for one response: the scan for status, header bytes and framing. */
     @Benchmark
     public int http1ParseResponse() throws Exception {
-        return parser.parse(NGINX_HELLO, 0, NGINX_HELLO.length);
+        return http1.scan(NGINX_HELLO, 0, NGINX_HELLO.length);
     }
 
     @Benchmark
     public HttpRequest templateNewRequest() {
-        return template.newRequest();
+        return requests.newRequest();
     }
 
     /** ConnectionSlot.onCompleted's recording, closed model: counters, status, one service time. */
     @Benchmark
     public void recordCompletion() {
-        recorders.get().responded(200, 50_000 + (k++ & 1023) * 1000L, false, 0);
+        recording.responded(200, 50_000 + (k++ & 1023) * 1000L);
     }
 
     /** Open model: the same plus a response time from the due time. */
     @Benchmark
     public void recordCompletionWithDue() {
         long v = 50_000 + (k++ & 1023) * 1000L;
-        recorders.get().responded(200, v, true, v + 3_000);
+        recording.respondedWithDue(200, v, v + 3_000);
     }
 
     /**
@@ -121,10 +95,10 @@ public class EngineBench {
             Object done = c.ring[c.k % c.streams];
             c.inFlight.remove(done);
             long now = System.nanoTime();
-            stats.responded(200, Math.max(1_000, (now - c.t0) & 0xFFFFFFF), false, 0);
+            recording.responded(200, Math.max(1_000, (now - c.t0) & 0xFFFFFFF));
             Object[] exchangeLike = new Object[6];
             exchangeLike[0] = HttpCoreContext.create();
-            exchangeLike[1] = template.newRequest();
+            exchangeLike[1] = requests.newRequest();
             exchangeLike[2] = new long[] {System.nanoTime(), System.nanoTime()};
             c.ring[c.k++ % c.streams] = exchangeLike;
             c.inFlight.add(exchangeLike);

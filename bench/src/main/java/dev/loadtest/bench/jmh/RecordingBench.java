@@ -6,14 +6,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Recording one latency, as the engine does twice per response in a rate run (service and response time)
@@ -21,13 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * timeline can take interval histograms while the I/O thread records) against a plain {@link Histogram},
  * and the clock reads around a request.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms256m", "-Xmx256m"})
-public class RecordingBench {
+public class RecordingBench extends QuickSettings {
 
     /** The engine's recorder range: 1 µs .. 1 hour in ns, 3 significant digits (WorkerStats). */
     private SingleWriterRecorder recorder;

@@ -47,10 +47,10 @@ public final class AnswerText {
                 s.append(String.format(Locale.ROOT, "  %10s", r.responseTime().isEmpty() ? "-"
                         : DurationFormat.fixed(r.responseTime().percentile(p))));
             }
-            long done = r.requests().done();
+            double errorRate = r.requests().errorRate();
             s.append(String.format(Locale.ROOT, "  %10s  %8s  %-19s  %s",
                     r.serviceTime().isEmpty() ? "-" : DurationFormat.fixed(r.serviceTime().percentile(50)),
-                    done == 0 ? "-" : TextReport.percent((double) r.requests().failed() / done),
+                    Double.isNaN(errorRate) ? "-" : TextReport.percent(errorRate),
                     r.verdict().label(), step.outcome().label()));
             s.append(NL);
         }

@@ -33,7 +33,7 @@ final class Series {
             responses[i] = x.done() - x.errored();
             lengthNanos[i] = x.length().toNanos();
             done[i] = x.done();
-            failed[i] = Math.min(x.failed(), x.done());
+            failed[i] = Math.min(x.failed(), x.done());   // as Interval.errorRate() counts them
             if (x.responseTimeHistogram().isPresent()) {
                 latency[i] = grid.sparse(x.responseTimeHistogram().get());
                 count += latency[i].total();

@@ -1,6 +1,7 @@
 package dev.loadtest.internal.compare;
 
 import dev.loadtest.Figure;
+import dev.loadtest.Requests;
 import java.util.Arrays;
 
 /** Intervals added up (one run, or several pooled): the figures compared are computed from these. */
@@ -34,7 +35,7 @@ final class Sums {
     double value(Figure figure) {
         return switch (figure) {
             case THROUGHPUT -> lengthNanos == 0 ? Double.NaN : responses / (lengthNanos / 1e9);
-            case ERROR_RATE -> done == 0 ? Double.NaN : (double) failed / done;
+            case ERROR_RATE -> Requests.errorRate(failed, done);   // the rule of Interval.errorRate()
             case MEAN -> latencyCount == 0 ? Double.NaN : latencySum / latencyCount;
             default -> percentile(figure.percentile());
         };

@@ -1,5 +1,6 @@
 package dev.loadtest.internal.request;
 
+import dev.loadtest.internal.HttpSyntax;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -10,6 +11,9 @@ import java.util.Arrays;
 public final class ByteSink {
 
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+
+    /** 10^0 .. 10^18: a long has at most 19 digits. */
+    private static final long[] POWERS_OF_TEN = powersOfTen();
 
     private byte[] bytes = new byte[256];
     private int length;
@@ -56,12 +60,18 @@ public final class ByteSink {
             value = -value;
         }
         int digits = 1;
-        for (long v = value; v >= 10; v /= 10) {
+        while (digits < POWERS_OF_TEN.length && value >= POWERS_OF_TEN[digits]) {
             digits++;
         }
-        for (int i = length + digits - 1; i >= length; i--) {
+        int i = length + digits - 1;
+        // a sequence number or an index fits an int, whose division by ten is cheaper than a long's
+        for (; value > Integer.MAX_VALUE; i--) {
             bytes[i] = (byte) ('0' + value % 10);
             value /= 10;
+        }
+        for (int v = (int) value; i >= length; i--) {
+            bytes[i] = (byte) ('0' + v % 10);
+            v /= 10;
         }
         length += digits;
     }
@@ -81,6 +91,31 @@ public final class ByteSink {
         bytes[length++] = (byte) c;
     }
 
+    /**
+     * Whether the bytes are a request path a request line can carry as it is: a {@code /}, then only RFC 3986's
+     * characters, each {@code %} followed by two hex digits. What {@code Request} checks of a path, on bytes.
+     */
+    public boolean isRequestPath() {
+        if (length == 0 || bytes[0] != '/') {
+            return false;
+        }
+        for (int i = 1; i < length; i++) {
+            byte b = bytes[i];
+            if (!HttpSyntax.isUriByte(b)) {
+                return false;
+            }
+            if (b == '%' && (i + 2 >= length || !HttpSyntax.isHex(bytes[i + 1]) || !HttpSyntax.isHex(bytes[i + 2]))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The bytes as text, one character a byte: for ASCII, such as a {@linkplain #isRequestPath() path}. */
+    public String toAsciiString() {
+        return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+    }
+
     public byte[] toByteArray() {
         return Arrays.copyOf(bytes, length);
     }
@@ -89,6 +124,15 @@ public final class ByteSink {
     @Override
     public String toString() {
         return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+
+    private static long[] powersOfTen() {
+        long[] powers = new long[19];
+        powers[0] = 1;
+        for (int i = 1; i < powers.length; i++) {
+            powers[i] = powers[i - 1] * 10;
+        }
+        return powers;
     }
 
     private void ensure(int more) {

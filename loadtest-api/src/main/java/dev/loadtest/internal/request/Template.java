@@ -151,7 +151,7 @@ public final class Template {
     }
 
     /** Writes the text for a request into {@code out}, after what it holds. */
-    void render(RequestContext ctx, ByteSink out) {
+    public void render(RequestContext ctx, ByteSink out) {
         for (Placeholder part : parts) {
             part.write(ctx, out);
         }

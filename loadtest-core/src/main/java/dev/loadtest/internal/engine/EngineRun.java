@@ -53,8 +53,8 @@ import org.apache.hc.core5.util.Timeout;
 final class EngineRun implements LoadTestRun, SlotContext {
 
     private static final Log LOG = Log.of(EngineRun.class);
-    private static final long TICK_MILLIS = 10;
-    private static final int CHECK_EVERY_TICKS = 5;
+    /** HttpCore's select interval: its connect and socket timeouts are checked at that pace (see RunRequester). */
+    private static final long SELECT_INTERVAL_MILLIS = 20;
     private static final AtomicInteger RUNS = new AtomicInteger();
 
     private final LoadTest test;
@@ -91,7 +91,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
     /** A scenario's token, fetched before the run and refreshed during it; null without a token provider. */
     private TokenRefresher tokens;
     private long endNanos;
-    private int ticks;
+    private TimerCadence cadence;
     private boolean warmed;
 
     EngineRun(LoadTest test) {
@@ -149,7 +149,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         } else {
             phase.holdClock(System.nanoTime());   // time zero is when the connections are ready: see Phase.holdClock
         }
-        requester = RunRequester.create(test, phase, recorders, connections, TimeValue.ofMilliseconds(TICK_MILLIS * 2));
+        requester = RunRequester.create(test, phase, recorders, connections, TimeValue.ofMilliseconds(SELECT_INTERVAL_MILLIS));
         requester.start();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         SlotSettings settings = SlotSettings.of(test);
@@ -201,9 +201,11 @@ final class EngineRun implements LoadTestRun, SlotContext {
         if (concurrency != null) {
             concurrency.apply(clients, System.nanoTime(), phase);
         }
-        timer.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+        long now = System.nanoTime();
+        cadence = new TimerCadence(concurrency != null, now);
+        scheduleTick(now);
         if (scenario != null) {
-            scenario.start(System.nanoTime());   // the closed model's users begin; arrivals come from the scheduler
+            scenario.start(now);   // the closed model's users begin; arrivals come from the scheduler
         }
         if (scheduled) {
             scheduler.go();
@@ -232,10 +234,13 @@ final class EngineRun implements LoadTestRun, SlotContext {
         }
     }, "loadtest-shutdown");
 
-    /** Every few milliseconds: the deadline of a timed run, request timeouts, lost callbacks. */
+    /**
+     * The timer's work, at the pace of {@link TimerCadence}: interval cuts, the deadline of a timed run, request
+     * timeouts, lost callbacks, progress; then it sets its next wake-up.
+     */
     private void tick() {
+        long now = System.nanoTime();
         try {
-            long now = System.nanoTime();
             timeline.advance(now);
             if (now >= phase.measureEndNanos()) {
                 finish();
@@ -247,20 +252,30 @@ final class EngineRun implements LoadTestRun, SlotContext {
             if (scenario != null) {
                 scenario.tick();
             }
-            ticks++;
-            if (ticks % CHECK_EVERY_TICKS == 0) {
-                // request timeouts to within 50 ms: checking each client takes its lock, so not every tick
+            if (cadence.checkDue(now)) {
+                // checking each client takes its lock, so not at every wake-up of a stepped run
                 for (ConnectionSlot client : clients) {
                     client.check(now);
                 }
             }
-            if (ticks % 10 == 0) {
+            if (cadence.progressDue(now)) {
                 listeners.progress(timeline.progress(now));
             }
         } catch (RuntimeException e) {
             LOG.warn("load test timer failed; the run goes on", e);
         } catch (Error e) {
             abort(e);   // out of memory, say: an executor would silently cancel this task, and the run would hang
+            return;
+        }
+        scheduleTick(now);
+    }
+
+    private void scheduleTick(long now) {
+        try {
+            timer.schedule(this::tick, cadence.delayNanos(now, timeline.nextWorkNanos(), phase.measureEndNanos()),
+                    TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            // the run has ended: its timer is shut down
         }
     }
 

@@ -1,8 +1,6 @@
 package dev.loadtest.assertj.error;
 
 import dev.loadtest.Result;
-import dev.loadtest.StepResult;
-import java.util.stream.Collectors;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /**

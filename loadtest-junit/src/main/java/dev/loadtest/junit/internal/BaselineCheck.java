@@ -4,6 +4,7 @@ import dev.loadtest.ChangeVerdict;
 import dev.loadtest.Comparison;
 import dev.loadtest.ComparisonText;
 import dev.loadtest.FigureChange;
+import dev.loadtest.LimitCheck;
 import dev.loadtest.Result;
 import dev.loadtest.Tolerance;
 import dev.loadtest.json.ResultJson;
@@ -26,7 +27,7 @@ final class BaselineCheck {
     private BaselineCheck() {
     }
 
-    static Check check(Budget.Baseline budget, Result run) {
+    static LimitCheck check(Budget.Baseline budget, Result run) {
         Path file = Path.of(budget.file());
         String required = "not regressed from " + budget.file() + (budget.tolerances().isEmpty()
                 ? " (default tolerances)" : " (" + budget.tolerances().stream().map(Tolerance::toString)
@@ -38,10 +39,10 @@ final class BaselineCheck {
                     Files.createDirectories(parent);
                 }
                 ResultJson.write(run, file);
-                return new Check(budget.name(), required, "recorded as the new baseline ("
+                return new LimitCheck(budget.name(), required, "recorded as the new baseline ("
                         + PerformanceBudget.BASELINE_UPDATE_PROPERTY_NAME + " is true)", true);
             } catch (IOException | RuntimeException e) {
-                return new Check(budget.name(), required, "cannot record the baseline to " + file.toAbsolutePath()
+                return new LimitCheck(budget.name(), required, "cannot record the baseline to " + file.toAbsolutePath()
                         + ": " + e.getMessage(), false);
             }
         }
@@ -49,10 +50,10 @@ final class BaselineCheck {
         try {
             baseline = ResultJson.read(file);
         } catch (NoSuchFileException e) {
-            return new Check(budget.name(), required, "no baseline at " + file.toAbsolutePath() + ": record it with -D"
+            return new LimitCheck(budget.name(), required, "no baseline at " + file.toAbsolutePath() + ": record it with -D"
                     + PerformanceBudget.BASELINE_UPDATE_PROPERTY_NAME + "=true and commit it", false);
         } catch (IOException | RuntimeException e) {
-            return new Check(budget.name(), required, "cannot read the baseline " + file.toAbsolutePath() + ": "
+            return new LimitCheck(budget.name(), required, "cannot read the baseline " + file.toAbsolutePath() + ": "
                     + e.getMessage(), false);
         }
         Comparison c;
@@ -60,7 +61,7 @@ final class BaselineCheck {
             c = Comparison.of(List.of(baseline), List.of(run),
                     new Comparison.Options(budget.tolerances(), 0.95, 2_000, 1, false));
         } catch (IllegalArgumentException e) {
-            return new Check(budget.name(), required, e.getMessage() + " (record a new baseline with -D"
+            return new LimitCheck(budget.name(), required, e.getMessage() + " (record a new baseline with -D"
                     + PerformanceBudget.BASELINE_UPDATE_PROPERTY_NAME + "=true)", false);
         }
         ChangeVerdict v = c.verdict();
@@ -70,7 +71,7 @@ final class BaselineCheck {
                 .map(f -> f.figure().label() + " " + ComparisonText.change(f.figure(), f.change()))
                 .collect(Collectors.joining(", "));
         return switch (v) {
-            case REGRESSED -> new Check(budget.name(), required, "REGRESSED: " + details, false);
+            case REGRESSED -> new LimitCheck(budget.name(), required, "REGRESSED: " + details, false);
             case INCONCLUSIVE -> {
                 boolean fail = budget.settings().failInconclusive();
                 String actual = "INCONCLUSIVE" + (fail ? "" : " (passed with a warning: "
@@ -79,9 +80,9 @@ final class BaselineCheck {
                     LOG.log(System.Logger.Level.WARNING, () -> "comparison with " + budget.file() + " inconclusive: "
                             + details);
                 }
-                yield new Check(budget.name(), required, actual, !fail);
+                yield new LimitCheck(budget.name(), required, actual, !fail);
             }
-            default -> new Check(budget.name(), required, v + " (" + summary + ")", true);
+            default -> new LimitCheck(budget.name(), required, v + " (" + summary + ")", true);
         };
     }
 }

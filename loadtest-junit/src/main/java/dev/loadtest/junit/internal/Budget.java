@@ -1,8 +1,8 @@
 package dev.loadtest.junit.internal;
 
-import dev.loadtest.FigureFormat;
 import dev.loadtest.DurationFormat;
-import dev.loadtest.LatencyHistogram;
+import dev.loadtest.FigureFormat;
+import dev.loadtest.LimitCheck;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.StepResult;
@@ -36,7 +36,7 @@ public sealed interface Budget {
      * @param scale the factor from {@code loadtest.budget.scale}: latency limits are multiplied by it,
      *     throughput minima divided; 1 for none
      */
-    Check check(Result result, double scale);
+    LimitCheck check(Result result, double scale);
 
     /** Which statistic of a latency distribution a {@link Latency} budget limits. */
     enum Statistic {
@@ -87,20 +87,15 @@ public sealed interface Budget {
         }
 
         @Override
-        public Check check(Result result, double scale) {
+        public LimitCheck check(Result result, double scale) {
             Duration limit = scale == 1 ? max : scaled(max, scale);
-            String required = "<= " + DurationFormat.format(limit)
-                    + (scale == 1 ? "" : " (" + DurationFormat.format(max) + " × " + FigureFormat.factor(scale) + ")");
-            LatencyHistogram h = kind.of(result);
-            if (h.isEmpty()) {
-                return new Check(name(), required, "none (no response finished)", false);
-            }
-            Duration actual = switch (statistic) {
+            LimitCheck check = LimitCheck.latency(name(), kind.of(result), h -> switch (statistic) {
                 case PERCENTILE -> h.percentile(percentile);
                 case MEAN -> h.mean();
                 case MAX -> h.max();
-            };
-            return new Check(name(), required, DurationFormat.beside(actual, limit), actual.compareTo(limit) <= 0);
+            }, limit);
+            return scale == 1 ? check : check.withRequired(check.required() + " (" + DurationFormat.format(max)
+                    + " × " + FigureFormat.factor(scale) + ")");
         }
 
         private static Duration scaled(Duration d, double scale) {
@@ -129,18 +124,14 @@ public sealed interface Budget {
         }
 
         @Override
-        public Check check(Result result, double scale) {
-            double limit = min / scale;
-            String required = ">= " + FigureFormat.rate(limit)
-                    + (scale == 1 ? "" : " (" + FigureFormat.number(min) + " / " + FigureFormat.factor(scale) + ")");
-            double actual = result.requestsPerSecond();
-            boolean responded = result.requests().responded() > 0;
-            return new Check(name(), required, responded ? FigureFormat.rate(actual) : "none (no response finished)",
-                    responded && actual >= limit);
+        public LimitCheck check(Result result, double scale) {
+            LimitCheck check = LimitCheck.throughput(result, min / scale);
+            return scale == 1 ? check : check.withRequired(check.required() + " (" + FigureFormat.number(min) + " / "
+                    + FigureFormat.factor(scale) + ")");
         }
     }
 
-    /** A largest share of failed requests (failed / done, h2load's meanings). */
+    /** A largest {@linkplain Requests#errorRate() share of failed requests} (failed / ended). */
     record ErrorRate(double max) implements Budget {
 
         public ErrorRate {
@@ -160,42 +151,8 @@ public sealed interface Budget {
         }
 
         @Override
-        public Check check(Result result, double scale) {
-            String required = "<= " + FigureFormat.percent(max);
-            Requests q = result.requests();
-            if (q.ended() == 0) {
-                return new Check(name(), required, "none (no request finished)", false);
-            }
-            double rate = (double) q.failed() / q.ended();
-            return new Check(name(), required, FigureFormat.percent(rate) + " (" + q.failed() + " of " + q.ended()
-                    + " requests failed" + failures(result) + ")", rate <= max);
-        }
-
-        /**
-         * What the failures were, so a breach says {@code 404} and not only "failed": the exact status codes of
-         * 400 and more with their counts, then the responses that failed a check, then the errored requests; empty
-         * when nothing failed.
-         */
-        private static String failures(Result result) {
-            Map<Integer, Long> failedStatuses = new TreeMap<>(result.statusCodes().counts());
-            failedStatuses.keySet().removeIf(code -> code < 400);
-            failedStatuses.values().removeIf(n -> n == 0);
-            long errored = result.requests().errored();
-            long checkFailed = result.requests().checkFailed();
-            if (failedStatuses.isEmpty() && errored == 0 && checkFailed == 0) {
-                return "";
-            }
-            StringBuilder s = new StringBuilder(":");
-            if (!failedStatuses.isEmpty()) {
-                s.append(" statuses ").append(failedStatuses);
-            }
-            if (checkFailed > 0) {
-                s.append(failedStatuses.isEmpty() ? " " : ", ").append(checkFailed).append(" failed a response check");
-            }
-            if (errored > 0) {
-                s.append(failedStatuses.isEmpty() && checkFailed == 0 ? " " : ", ").append(errored).append(" errored");
-            }
-            return s.toString();
+        public LimitCheck check(Result result, double scale) {
+            return LimitCheck.errorRate(result, max);
         }
     }
 
@@ -213,11 +170,11 @@ public sealed interface Budget {
         }
 
         @Override
-        public Check check(Result result, double scale) {
+        public LimitCheck check(Result result, double scale) {
             Map<Integer, Long> others = new TreeMap<>(result.statusCodes().counts());
             others.keySet().removeIf(code -> code / 100 == 2);
             long count = others.values().stream().mapToLong(Long::longValue).sum();
-            return new Check(name(), "none", count == 0 ? "none" : count + " " + others, count == 0);
+            return new LimitCheck(name(), "none", count == 0 ? "none" : count + " " + others, count == 0);
         }
     }
 
@@ -235,8 +192,8 @@ public sealed interface Budget {
         }
 
         @Override
-        public Check check(Result result, double scale) {
-            return new Check(name(), Verdict.OK.label(), result.verdict().label(), result.verdict() == Verdict.OK);
+        public LimitCheck check(Result result, double scale) {
+            return new LimitCheck(name(), Verdict.OK.label(), result.verdict().label(), result.verdict() == Verdict.OK);
         }
     }
 
@@ -271,18 +228,18 @@ public sealed interface Budget {
         }
 
         @Override
-        public Check check(Result result, double scale) {
+        public LimitCheck check(Result result, double scale) {
             Optional<StepResult> s = result.step(step);
             if (s.isEmpty()) {
                 String steps = result.steps().isEmpty() ? "the run had no steps: it ran single requests, not a scenario"
                         : "the run's steps were " + result.steps().stream().map(StepResult::name)
                         .collect(Collectors.joining(", "));
                 // the requirement does not depend on the figures: the whole run's check words it
-                return new Check(name(), budget.check(result, scale).required(), "no step named " + step + " ("
+                return new LimitCheck(name(), budget.check(result, scale).required(), "no step named " + step + " ("
                         + steps + ")", false);
             }
-            Check c = budget.check(asRun(result, s.get()), scale);
-            return new Check(name(), c.required(), c.actual(), c.met());
+            LimitCheck c = budget.check(asRun(result, s.get()), scale);
+            return new LimitCheck(name(), c.required(), c.actual(), c.met());
         }
 
         /** The step's figures in the place of the run's, so each budget reads them as it reads a run's. */
@@ -326,7 +283,7 @@ public sealed interface Budget {
         }
 
         @Override
-        public Check check(Result result, double scale) {
+        public LimitCheck check(Result result, double scale) {
             return BaselineCheck.check(this, result);
         }
     }

@@ -1,9 +1,10 @@
 package dev.loadtest.junit.internal;
 
-import dev.loadtest.FigureFormat;
 import dev.loadtest.Capacity;
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityStep;
+import dev.loadtest.FigureFormat;
+import dev.loadtest.LimitCheck;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Objective;
 import dev.loadtest.junit.CapacityBudget;
@@ -78,10 +79,10 @@ public record CapacityBudgetCheck(double minRate, Objective objective, double st
     }
 
     /** Whether a step at {@code minRate} or above held the objective. */
-    public Check check(CapacityAnswer answer) {
+    public LimitCheck check(CapacityAnswer answer) {
         boolean met = answer.steps().stream().anyMatch(s -> s.held() && s.rate() >= minRate);
         String required = ">= " + FigureFormat.rate(minRate) + " within " + objective;
-        return new Check("capacity", required, actual(answer), met);
+        return new LimitCheck("capacity", required, actual(answer), met);
     }
 
     private static String actual(CapacityAnswer a) {

@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.LimitCheck;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Result;
 import dev.loadtest.junit.LoadTester;
@@ -44,7 +45,7 @@ public final class RecordingLoadTester implements LoadTester, AutoCloseable {
         Objects.requireNonNull(test, "test must not be null");
         checkOpen();
         Result result = test.run();
-        List<Check> checks = budgets.stream().map(b -> b.check(result, settings.scale())).toList();
+        List<LimitCheck> checks = budgets.stream().map(b -> b.check(result, settings.scale())).toList();
         Run run;
         synchronized (this) {
             run = new Run(runs.size() + 1, result, checks);

@@ -1,8 +1,8 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.LimitCheck;
 import dev.loadtest.Result;
 import dev.loadtest.json.ResultJson;
-import dev.loadtest.report.GateOutcome;
 import dev.loadtest.report.HtmlReport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +62,7 @@ public final class ReportFiles {
      * @throws IOException if a file cannot be written
      */
     public static List<Path> write(Path directory, String testClass, String baseName, String report, Result result,
-                                   List<Check> checks) throws IOException {
+                                   List<LimitCheck> checks) throws IOException {
         Path dir = directory.resolve(safe(testClass));
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
@@ -73,9 +73,7 @@ public final class ReportFiles {
         ResultJson.write(result, json);
         written.add(json);
         Path html = dir.resolve(safe(baseName) + ".html");
-        List<GateOutcome> gates = checks.stream()
-                .map(c -> new GateOutcome(c.budget(), c.required(), c.actual(), c.met())).toList();
-        HtmlReport.write(result, gates, html);
+        HtmlReport.writeWithLimits(result, checks, html);
         written.add(html);
         return written;
     }

@@ -1,6 +1,7 @@
 package dev.loadtest.junit.internal;
 
 import dev.loadtest.FigureFormat;
+import dev.loadtest.LimitCheck;
 import dev.loadtest.Redaction;
 import java.util.List;
 
@@ -28,7 +29,7 @@ public final class ReportText {
             s.append(", scale ").append(FigureFormat.factor(settings.scale()));
         }
         s.append("):").append(NL);
-        for (Check c : run.checks()) {
+        for (LimitCheck c : run.checks()) {
             s.append(c.met() ? "  met       " : "  BREACHED  ").append(c).append(NL);
         }
         return s.toString();
@@ -48,14 +49,14 @@ public final class ReportText {
             if (s.length() > 0 && withReports) {
                 s.append(NL);
             }
-            List<Check> breaches = run.breaches();
+            List<LimitCheck> breaches = run.breaches();
             s.append("performance budget breached");
             if (runs > 1) {
                 s.append(" in run ").append(run.number()).append(" of ").append(runs);
             }
             s.append(": ").append(breaches.size()).append(" of ").append(run.checks().size())
                     .append(run.checks().size() == 1 ? " budget" : " budgets").append(NL);
-            for (Check c : breaches) {
+            for (LimitCheck c : breaches) {
                 s.append("  ").append(c).append(NL);
             }
             // which endpoint breached, so a class of many tests' message says it without the report

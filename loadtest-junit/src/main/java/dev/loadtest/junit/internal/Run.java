@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.LimitCheck;
 import dev.loadtest.Result;
 import java.util.List;
 import java.util.Objects;
@@ -11,7 +12,7 @@ import java.util.Objects;
  * @param result what the run measured
  * @param checks every budget that applies, checked
  */
-public record Run(int number, Result result, List<Check> checks) {
+public record Run(int number, Result result, List<LimitCheck> checks) {
 
     public Run {
         Objects.requireNonNull(result, "result");
@@ -19,7 +20,7 @@ public record Run(int number, Result result, List<Check> checks) {
     }
 
     /** The budgets this run breached. */
-    public List<Check> breaches() {
+    public List<LimitCheck> breaches() {
         return checks.stream().filter(c -> !c.met()).toList();
     }
 

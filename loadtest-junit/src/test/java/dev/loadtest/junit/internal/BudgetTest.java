@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.LimitCheck;
 import static dev.loadtest.junit.testing.Results.histogram;
 import static dev.loadtest.junit.testing.Results.result;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,9 +25,9 @@ class BudgetTest {
     @Test
     void should_check_a_percentile_of_the_kind_asked() {
         assertThat(Budget.Latency.percentile(99, Duration.ofMillis(5), LatencyKind.RESPONSE_TIME).check(QUEUED, 1))
-                .isEqualTo(new Check("p99 response time", "<= 5ms", "10ms", false));
+                .isEqualTo(new LimitCheck("p99 response time", "<= 5ms", "10ms", false));
         assertThat(Budget.Latency.percentile(99, Duration.ofMillis(5), LatencyKind.SERVICE_TIME).check(QUEUED, 1))
-                .isEqualTo(new Check("p99 service time", "<= 5ms", "2ms", true));
+                .isEqualTo(new LimitCheck("p99 service time", "<= 5ms", "2ms", true));
         assertThat(Budget.Latency.percentile(99.9, Duration.ofMillis(11), LatencyKind.RESPONSE_TIME)
                 .check(QUEUED, 1).met()).isTrue();
     }
@@ -35,7 +36,7 @@ class BudgetTest {
     void should_show_every_digit_when_a_breach_would_read_as_equal() {
         // HdrHistogram keeps 3 significant digits: a recorded 10 ms reads back as 10.002431 ms, just over 10 ms
         assertThat(Budget.Latency.percentile(99, Duration.ofMillis(10), LatencyKind.RESPONSE_TIME).check(QUEUED, 1))
-                .isEqualTo(new Check("p99 response time", "<= 10ms", "10.002431ms", false));
+                .isEqualTo(new LimitCheck("p99 response time", "<= 10ms", "10.002431ms", false));
     }
 
     @Test
@@ -46,14 +47,14 @@ class BudgetTest {
         assertThat(Budget.Latency.mean(Duration.ofMillis(3), LatencyKind.RESPONSE_TIME).check(r, 1).toString())
                 .isEqualTo("mean response time: required <= 3ms, actual 4ms");
         assertThat(Budget.Latency.max(Duration.ofMillis(11), LatencyKind.SERVICE_TIME).check(r, 1))
-                .isEqualTo(new Check("max service time", "<= 11ms", "10ms", true));
+                .isEqualTo(new LimitCheck("max service time", "<= 11ms", "10ms", true));
     }
 
     @Test
     void should_scale_latency_limits_and_say_so() {
-        Check check = Budget.Latency.percentile(99, Duration.ofMillis(5), LatencyKind.RESPONSE_TIME).check(QUEUED, 3);
+        LimitCheck check = Budget.Latency.percentile(99, Duration.ofMillis(5), LatencyKind.RESPONSE_TIME).check(QUEUED, 3);
 
-        assertThat(check).isEqualTo(new Check("p99 response time", "<= 15ms (5ms × 3)", "10ms", true));
+        assertThat(check).isEqualTo(new LimitCheck("p99 response time", "<= 15ms (5ms × 3)", "10ms", true));
     }
 
     @Test
@@ -61,17 +62,17 @@ class BudgetTest {
         Result none = result().latency(LatencyHistogram.EMPTY).build();
 
         assertThat(Budget.Latency.percentile(99, Duration.ofSeconds(10), LatencyKind.RESPONSE_TIME).check(none, 1))
-                .isEqualTo(new Check("p99 response time", "<= 10s", "none (no response finished)", false));
+                .isEqualTo(new LimitCheck("p99 response time", "<= 10s", "none (no response finished)", false));
     }
 
     @Test
     void should_check_throughput_divided_by_the_scale() {
         Result r = result().duration(Duration.ofSeconds(2)).build();   // 200 responses in 2 s
 
-        assertThat(new Budget.Throughput(100).check(r, 1)).isEqualTo(new Check("throughput", ">= 100 req/s",
+        assertThat(new Budget.Throughput(100).check(r, 1)).isEqualTo(new LimitCheck("throughput", ">= 100 req/s",
                 "100 req/s", true));
         assertThat(new Budget.Throughput(150).check(r, 1).met()).isFalse();
-        assertThat(new Budget.Throughput(150).check(r, 2)).isEqualTo(new Check("throughput",
+        assertThat(new Budget.Throughput(150).check(r, 2)).isEqualTo(new LimitCheck("throughput",
                 ">= 75 req/s (150 / 2)", "100 req/s", true));
     }
 
@@ -94,7 +95,7 @@ class BudgetTest {
         assertThat(new Budget.ErrorRate(0.025).check(r, 1).met()).isTrue();
         Result nothingDone = result().requests(new Requests(0, 0, 0, 0, 0, 0, 0, 0)).build();
         assertThat(new Budget.ErrorRate(1).check(nothingDone, 1))
-                .isEqualTo(new Check("error rate", "<= 100%", "none (no request finished)", false));
+                .isEqualTo(new LimitCheck("error rate", "<= 100%", "none (no request finished)", false));
     }
 
     @Test
@@ -103,7 +104,7 @@ class BudgetTest {
         Result r = result().requests(new Requests(200, 200, 200, 190, 10, 0, 0, 0, 0, 10)).build();
 
         assertThat(new Budget.ErrorRate(0.01).check(r, 1))
-                .isEqualTo(new Check("error rate", "<= 1%", "5% (10 of 200 requests failed: 10 failed a response "
+                .isEqualTo(new LimitCheck("error rate", "<= 1%", "5% (10 of 200 requests failed: 10 failed a response "
                         + "check)", false));
     }
 
@@ -114,13 +115,13 @@ class BudgetTest {
         assertThat(new Budget.Only2xx().check(r, 1).toString())
                 .isEqualTo("non-2xx responses: required none, actual 6 {302=1, 404=2, 503=3}");
         assertThat(new Budget.Only2xx().check(result().statuses(Map.of(200, 10L, 201, 1L)).build(), 1))
-                .isEqualTo(new Check("non-2xx responses", "none", "none", true));
+                .isEqualTo(new LimitCheck("non-2xx responses", "none", "none", true));
     }
 
     @Test
     void should_require_the_ok_verdict() {
         assertThat(new Budget.VerdictOk().check(result().verdict(Verdict.GENERATOR_SATURATED).build(), 1))
-                .isEqualTo(new Check("verdict", "ok", "generator-saturated", false));
+                .isEqualTo(new LimitCheck("verdict", "ok", "generator-saturated", false));
         assertThat(new Budget.VerdictOk().check(result().verdict(Verdict.OK).build(), 1).met()).isTrue();
     }
 

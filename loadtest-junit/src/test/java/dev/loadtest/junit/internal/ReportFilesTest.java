@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.LimitCheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.junit.testing.Results;
@@ -36,8 +37,8 @@ class ReportFilesTest {
 
     @Test
     void should_write_the_html_report_with_the_budgets_as_gates(@TempDir Path dir) throws IOException {
-        List<Check> checks = List.of(new Check("p99 response time", "<= 25ms", "31.42ms", false),
-                new Check("error rate", "<= 1%", "0% (0 of 10 requests failed)", true));
+        List<LimitCheck> checks = List.of(new LimitCheck("p99 response time", "<= 25ms", "31.42ms", false),
+                new LimitCheck("error rate", "<= 1%", "0% (0 of 10 requests failed)", true));
 
         var written = ReportFiles.write(dir, "a.FooTest", "checkout", "the report", Results.result().build(), checks);
 

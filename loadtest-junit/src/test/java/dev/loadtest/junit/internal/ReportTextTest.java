@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.LimitCheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.Result;
@@ -13,8 +14,8 @@ class ReportTextTest {
 
     static final String NL = System.lineSeparator();
     static final Result RESULT = Results.result().build();
-    static final Check MET = new Check("p99 response time", "<= 25ms", "1ms", true);
-    static final Check BREACHED = new Check("throughput", ">= 1000 req/s", "200 req/s", false);
+    static final LimitCheck MET = new LimitCheck("p99 response time", "<= 25ms", "1ms", true);
+    static final LimitCheck BREACHED = new LimitCheck("throughput", ">= 1000 req/s", "200 req/s", false);
 
     @Test
     void should_follow_the_report_with_the_test_and_each_budget() {

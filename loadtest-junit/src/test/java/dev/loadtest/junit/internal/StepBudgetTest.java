@@ -1,5 +1,6 @@
 package dev.loadtest.junit.internal;
 
+import dev.loadtest.LimitCheck;
 import static dev.loadtest.junit.testing.Results.result;
 import static dev.loadtest.junit.testing.Results.step;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,30 +30,30 @@ class StepBudgetTest {
 
     @Test
     void should_check_a_steps_latency_on_the_steps_own_figures() {
-        assertThat(p99("checkout", 80).check(SHOP, 1)).isEqualTo(new Check("p99 response time of step checkout",
+        assertThat(p99("checkout", 80).check(SHOP, 1)).isEqualTo(new LimitCheck("p99 response time of step checkout",
                 "<= 80ms", "70.06ms", true));
         assertThat(p99("checkout", 50).check(SHOP, 1).met()).isFalse();
         assertThat(p99("login", 1).check(SHOP, 1).actual()).startsWith("2");
-        assertThat(p99("checkout", 20).check(SHOP, 2)).isEqualTo(new Check("p99 response time of step checkout",
+        assertThat(p99("checkout", 20).check(SHOP, 2)).isEqualTo(new LimitCheck("p99 response time of step checkout",
                 "<= 40ms (20ms × 2)", "70.06ms", false));
     }
 
     @Test
     void should_check_a_steps_error_rate_statuses_and_throughput() {
         assertThat(new Budget.OfStep("checkout", new Budget.ErrorRate(0.01)).check(SHOP, 1))
-                .isEqualTo(new Check("error rate of step checkout", "<= 1%",
+                .isEqualTo(new LimitCheck("error rate of step checkout", "<= 1%",
                         "5% (5 of 100 requests failed: statuses {503=5})", false));
         assertThat(new Budget.OfStep("login", new Budget.ErrorRate(0)).check(SHOP, 1).met()).isTrue();
         assertThat(new Budget.OfStep("checkout", new Budget.Only2xx()).check(SHOP, 1))
-                .isEqualTo(new Check("non-2xx responses of step checkout", "none", "5 {503=5}", false));
+                .isEqualTo(new LimitCheck("non-2xx responses of step checkout", "none", "5 {503=5}", false));
         // the step's responses over the run's 1 s
         assertThat(new Budget.OfStep("login", new Budget.Throughput(150)).check(SHOP, 1))
-                .isEqualTo(new Check("throughput of step login", ">= 150 req/s", "100 req/s", false));
+                .isEqualTo(new LimitCheck("throughput of step login", ">= 150 req/s", "100 req/s", false));
     }
 
     @Test
     void should_breach_a_budget_of_a_step_the_run_does_not_have_naming_the_steps_there_are() {
-        assertThat(p99("basket", 80).check(SHOP, 1)).isEqualTo(new Check("p99 response time of step basket",
+        assertThat(p99("basket", 80).check(SHOP, 1)).isEqualTo(new LimitCheck("p99 response time of step basket",
                 "<= 80ms", "no step named basket (the run's steps were login, checkout)", false));
         assertThat(p99("basket", 80).check(result().build(), 1).toString())
                 .isEqualTo("p99 response time of step basket: required <= 80ms, actual no step named basket (the run "

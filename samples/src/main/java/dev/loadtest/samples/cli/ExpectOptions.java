@@ -40,13 +40,20 @@ final class ExpectOptions {
 
     @Option(names = "--expect-body", paramLabel = "TEXT", showDefaultValue = Visibility.NEVER,
             description = "Fails responses whose body does not contain TEXT; repeatable. Keeps each body (up to "
-                    + "1 MiB; a larger one fails the check).")
+                    + "--max-checked-body; a larger one fails the check).")
     List<String> bodies = new ArrayList<>();
 
     @Option(names = "--expect-json", paramLabel = "PATH=VALUE", showDefaultValue = Visibility.NEVER,
             description = "Fails responses whose JSON body has not VALUE at PATH ($.a.b[0].c, or a JSON Pointer "
                     + "/a/b/0/c); numbers compare as numbers; repeatable: --expect-json '$.status=ok'.")
     List<String> json = new ArrayList<>();
+
+    @Option(names = "--max-checked-body", paramLabel = "SIZE", converter = Syntax.SizeConverter.class,
+            showDefaultValue = Visibility.NEVER,
+            description = "The most of each response body kept for --expect-body and --expect-json, within [1, 1g] "
+                    + "bytes (64k, 1m: k = 1024); a larger body fails those checks, the status and header checks "
+                    + "still run. Each response in flight may hold this much. Default: 1m.")
+    Long maxCheckedBody;
 
     /** Whether any check was asked for. */
     boolean isSet() {

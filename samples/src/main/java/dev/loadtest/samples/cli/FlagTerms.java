@@ -20,8 +20,8 @@ final class FlagTerms {
      * stage's own duration is not the run's.
      */
     private static final Pattern PARAMETER = Pattern.compile("(?<!stage )\\b(body file|connectTimeout"
-            + "|requestTimeout|maxBacklog|warmUp|startAt|clients|streams|threads|requests|duration|interval|body|users"
-            + "|iterations|rate)"
+            + "|maxCheckedBodyBytes|requestTimeout|maxBacklog|warmUp|startAt|clients|streams|threads|requests|duration"
+            + "|interval|body|users|iterations|rate)"
             + " \\(([^()]*)\\)");
 
     private FlagTerms() {
@@ -40,6 +40,7 @@ final class FlagTerms {
                 case "connectTimeout" -> "-T";
                 case "requestTimeout" -> "-N";
                 case "maxBacklog" -> matched(spec, "--max-sessions") ? "--max-sessions" : "--max-backlog";
+                case "maxCheckedBodyBytes" -> "--max-checked-body";
                 case "users" -> "-u";
                 case "iterations" -> "--iterations";
                 case "warmUp" -> "--warm-up-time";

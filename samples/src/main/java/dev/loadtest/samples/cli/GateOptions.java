@@ -1,5 +1,6 @@
 package dev.loadtest.samples.cli;
 
+import dev.loadtest.LimitCheck;
 import dev.loadtest.Result;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ final class GateOptions {
     boolean requireOk;
 
     /** Checks the gates given, in the order of the flags above, on a result. */
-    List<Gate.Outcome> check(Result result) {
+    List<LimitCheck> check(Result result) {
         List<Gate> list = new ArrayList<>();
         if (maxP99 != null) {
             list.add(Gate.maxLatency(new Syntax.LatencyLimit(99, maxP99)));

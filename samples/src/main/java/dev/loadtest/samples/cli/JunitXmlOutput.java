@@ -1,5 +1,6 @@
 package dev.loadtest.samples.cli;
 
+import dev.loadtest.LimitCheck;
 import dev.loadtest.Result;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -30,9 +31,9 @@ final class JunitXmlOutput {
     private JunitXmlOutput() {
     }
 
-    static void write(Path file, String testName, Result result, List<Gate.Outcome> outcomes, Instant finished)
+    static void write(Path file, String testName, Result result, List<LimitCheck> outcomes, Instant finished)
             throws IOException {
-        long failures = outcomes.stream().filter(o -> !o.passed()).count();
+        long failures = outcomes.stream().filter(o -> !o.met()).count();
         String seconds = String.format(Locale.ROOT, "%.3f", result.duration().toNanos() / 1e9);
         String started = DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
                 finished.minus(result.duration()).truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC));
@@ -57,11 +58,11 @@ final class JunitXmlOutput {
             property(xml, "requests.per.second", Gate.Format.number(result.requestsPerSecond()));
             xml.writeCharacters("\n    ");
             xml.writeEndElement();
-            for (Gate.Outcome o : outcomes) {
+            for (LimitCheck o : outcomes) {
                 xml.writeCharacters("\n    ");
                 xml.writeStartElement("testcase");
-                attributes(xml, "name", o.metric() + " " + o.required(), "classname", CLASS_NAME, "time", seconds);
-                if (!o.passed()) {
+                attributes(xml, "name", o.limit() + " " + o.required(), "classname", CLASS_NAME, "time", seconds);
+                if (!o.met()) {
                     xml.writeCharacters("\n      ");
                     xml.writeStartElement("failure");
                     attributes(xml, "message", o.toString(), "type", "gate breached");
@@ -88,12 +89,12 @@ final class JunitXmlOutput {
     }
 
     /** The text report, then the gates as the command prints them. */
-    private static String systemOut(Result result, List<Gate.Outcome> outcomes) {
+    private static String systemOut(Result result, List<LimitCheck> outcomes) {
         StringBuilder text = new StringBuilder(result.toString());
         if (!outcomes.isEmpty()) {
             text.append("gates:\n");
-            for (Gate.Outcome o : outcomes) {
-                text.append("  ").append(o.passed() ? "ok        " : "BREACHED  ").append(o).append('\n');
+            for (LimitCheck o : outcomes) {
+                text.append("  ").append(o.met() ? "ok        " : "BREACHED  ").append(o).append('\n');
             }
         }
         return text.toString();

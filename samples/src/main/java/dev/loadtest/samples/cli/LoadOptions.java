@@ -24,7 +24,7 @@ final class LoadOptions {
 
     @Option(names = {"-t", "--threads"}, paramLabel = "N", converter = Syntax.IntConverter.class,
             description = {"I/O threads. Default: the CPUs, at most -c. With the server on the same machine "
-                    + "they compete with it for the CPUs: on 2 cores beside a local server, -t 1 gave 18 % more req/s "
+                    + "they compete with it for the CPUs: on 2 cores beside a local server, -t 1 gave 18 %% more req/s "
                     + "than the default. Keep the default, or raise it, on a load machine of its own; lower it when "
                     + "the server is local."})
     Integer threads;

@@ -2,6 +2,7 @@ package dev.loadtest.samples.cli;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
+import dev.loadtest.LimitCheck;
 import dev.loadtest.Result;
 import dev.loadtest.json.ResultJson;
 import dev.loadtest.report.HtmlReport;
@@ -47,7 +48,7 @@ final class RunReport {
 
     /** Writes the files, prints the report and the gates; returns the exit code. {@code hlog} may be null. */
     int report(Result result, HistogramLogOutput hlog) {
-        List<Gate.Outcome> outcomes = gates.check(result);
+        List<LimitCheck> outcomes = gates.check(result);
         String testName = TestName.of(result.test(), output.testName);
         OutputWriter files = new OutputWriter(err);
         if (hlog != null) {
@@ -67,8 +68,7 @@ final class RunReport {
             }
             Files.write(output.hgrm, text.toByteArray());   // unlike a PrintStream, fails loudly
         });
-        files.write("--html", output.html, () -> HtmlReport.write(result,
-                outcomes.stream().map(Gate.Outcome::forReport).toList(), output.html));
+        files.write("--html", output.html, () -> HtmlReport.writeWithLimits(result, outcomes, output.html));
         files.write("--junit-xml", output.junitXml,
                 () -> JunitXmlOutput.write(output.junitXml, testName, result, outcomes, java.time.Instant.now()));
         Path summary = StepSummary.file(environment);
@@ -79,15 +79,15 @@ final class RunReport {
         }
         if (!outcomes.isEmpty() && !output.quiet) {
             out.println("gates:");
-            for (Gate.Outcome o : outcomes) {
-                out.println("  " + (o.passed() ? "ok        " : "BREACHED  ") + o);
+            for (LimitCheck o : outcomes) {
+                out.println("  " + (o.met() ? "ok        " : "BREACHED  ") + o);
             }
         }
         out.flush();
         boolean toldWhy = setupLine(result);
         boolean breached = false;
-        for (Gate.Outcome o : outcomes) {
-            if (!o.passed()) {
+        for (LimitCheck o : outcomes) {
+            if (!o.met()) {
                 err.println("loadtest: gate breached: " + o);
                 breached = true;
             }

@@ -4,6 +4,7 @@ import dev.loadtest.DurationFormat;
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.ErrorCount;
 import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LimitCheck;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.Sessions;
@@ -49,14 +50,14 @@ final class StepSummary {
         }
     }
 
-    static void append(Path file, String testName, Result result, List<Gate.Outcome> outcomes) throws IOException {
+    static void append(Path file, String testName, Result result, List<LimitCheck> outcomes) throws IOException {
         Files.writeString(file, markdown(testName, result, outcomes), StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
-    static String markdown(String testName, Result r, List<Gate.Outcome> outcomes) {
+    static String markdown(String testName, Result r, List<LimitCheck> outcomes) {
         StringBuilder md = new StringBuilder();
-        long breached = outcomes.stream().filter(o -> !o.passed()).count();
+        long breached = outcomes.stream().filter(o -> !o.met()).count();
         String outcome = outcomes.isEmpty() ? "" : breached == 0 ? " — every gate kept"
                 : " — " + breached + " of " + outcomes.size() + " gates breached";
         md.append("### loadtest: ").append(cell(testName)).append(outcome).append("\n\n");
@@ -96,9 +97,9 @@ final class StepSummary {
         }
         if (!outcomes.isEmpty()) {
             md.append("\n| gate | required | actual | |\n|---|---|---|---|\n");
-            for (Gate.Outcome o : outcomes) {
-                md.append("| ").append(cell(o.metric())).append(" | ").append(cell(o.required())).append(" | ")
-                        .append(cell(o.actual())).append(" | ").append(o.passed() ? "✅ kept" : "❌ **breached**")
+            for (LimitCheck o : outcomes) {
+                md.append("| ").append(cell(o.limit())).append(" | ").append(cell(o.required())).append(" | ")
+                        .append(cell(o.actual())).append(" | ").append(o.met() ? "✅ kept" : "❌ **breached**")
                         .append(" |\n");
             }
         }

@@ -20,12 +20,15 @@ import picocli.CommandLine.TypeConversionException;
  *       concurrency stages {@code N/DURATION} ({@code 50/10s})</li>
  *   <li>latency limits: {@code p99=25ms}, {@code p99.9=40ms}, {@code 50=5ms}, {@code max=1s}</li>
  *   <li>fractions: {@code 0.01} or {@code 1%}</li>
+ *   <li>sizes in bytes: {@code 65536}, {@code 64k}, {@code 1m}, {@code 1.5MiB}, {@code 1g} (powers of 1024, as
+ *       nginx's and curl's sizes; {@code b}, {@code kb}, {@code KiB} and the like accepted)</li>
  * </ul>
  */
 final class Syntax {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s|m|h)?");
     private static final Pattern COUNT = Pattern.compile("(\\d+(?:\\.\\d+)?)([kKmMgG])?");
+    private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(?:([kKmMgG])(?:i?[bB])?|[bB])?");
     private static final String DURATION_HINT = "use e.g. 10s, 500ms, 1m, 1h, or a number of seconds";
 
     private Syntax() {
@@ -59,6 +62,33 @@ final class Syntax {
             return value.stripTrailingZeros().longValueExact();
         } catch (ArithmeticException e) {
             throw new IllegalArgumentException("'" + text + "' is not a whole number");
+        }
+    }
+
+    /**
+     * A size in bytes: a whole number, or a number with {@code k}, {@code m} or {@code g} (1024, 1024², 1024³; with
+     * an optional {@code b} or {@code iB}) that comes to whole bytes.
+     */
+    static long size(String text) {
+        Matcher m = SIZE.matcher(text.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a size: use e.g. 65536, 64k, 1m (k = 1024 bytes)");
+        }
+        BigDecimal bytes = new BigDecimal(m.group(1));
+        if (m.group(2) != null) {
+            bytes = bytes.multiply(BigDecimal.valueOf(switch (m.group(2).toLowerCase(Locale.ROOT)) {
+                case "k" -> 1L << 10;
+                case "m" -> 1L << 20;
+                default -> 1L << 30;
+            }));
+        }
+        if (bytes.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            throw new IllegalArgumentException("'" + text + "' is too large a size");
+        }
+        try {
+            return bytes.stripTrailingZeros().longValueExact();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number of bytes");
         }
     }
 
@@ -206,6 +236,13 @@ final class Syntax {
                 }
                 return (int) n;
             });
+        }
+    }
+
+    static final class SizeConverter implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return converted(() -> size(value));
         }
     }
 

@@ -79,6 +79,10 @@ final class TestFromFlags {
             b.streams(demo && !matched(spec, "-m") ? DEMO_CONCURRENCY : load.streams);
             connectionsAndRequests(b, spec, load, request, targets.get(0));
             b.check(expect.checks().toArray(Check[]::new));
+            if (expect.maxCheckedBody != null) {
+                // the builder's rule and message (a size beyond an int is beyond its bound too)
+                b.maxCheckedBodyBytes((int) Math.min(expect.maxCheckedBody, Integer.MAX_VALUE));
+            }
             plan(b, clients, demo);
             b.maxBacklog(rate.maxBacklog);
             b.interval(output.interval);

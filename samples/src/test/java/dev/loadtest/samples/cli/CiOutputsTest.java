@@ -51,16 +51,16 @@ class CiOutputsTest {
         assertThat(cases.getLength()).isEqualTo(2);
         Element kept = (Element) cases.item(0);
         Element breached = (Element) cases.item(1);
-        assertThat(kept.getAttribute("name")).isEqualTo("p99 response time <= 10.00s");
+        assertThat(kept.getAttribute("name")).isEqualTo("p99 response time <= 10s");
         assertThat(kept.getAttribute("classname")).isEqualTo(JunitXmlOutput.CLASS_NAME);
         assertThat(kept.getElementsByTagName("failure").getLength()).isZero();
-        assertThat(breached.getAttribute("name")).isEqualTo("req/s >= 10000000.00");
+        assertThat(breached.getAttribute("name")).isEqualTo("throughput >= 10000000 req/s");
         Element failure = (Element) breached.getElementsByTagName("failure").item(0);
-        assertThat(failure.getAttribute("message")).startsWith("req/s: required >= 10000000.00, actual ");
+        assertThat(failure.getAttribute("message")).startsWith("throughput: required >= 10000000 req/s, actual ");
         assertThat(failure.getTextContent()).isEqualTo(failure.getAttribute("message"));
         String systemOut = suite.getElementsByTagName("system-out").item(0).getTextContent();
         assertThat(systemOut).contains("finished in", "requests: 40 total", "verdict: ", "gates:",
-                "BREACHED  req/s: required >= 10000000.00, actual ");
+                "BREACHED  throughput: required >= 10000000 req/s, actual ");
         assertThat(properties(suite)).containsEntry("requests.done", "40").containsKey("verdict");
     }
 
@@ -107,8 +107,8 @@ class CiOutputsTest {
         assertThat(md).startsWith("# earlier step\n### loadtest: missing \\| page — 1 of 2 gates breached\n")
                 .contains("| verdict | errors |", "| requests | 30 done, 0 succeeded, 30 failed (0 errored, 0 timeout) |",
                         "| response time | p50 ", "| gate | required | actual | |",
-                        "| error rate | &lt;= 1.00% | 100.00% (30 of 30 failed) | ❌ **breached** |",
-                        "| p99 response time | &lt;= 10.00s | ")
+                        "| error rate | &lt;= 1% | 100% (30 of 30 requests failed: statuses {404=30}) | ❌ **breached** |",
+                        "| p99 response time | &lt;= 10s | ")
                 .contains("✅ kept |");
     }
 

@@ -1,6 +1,7 @@
 package dev.loadtest.samples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.loadtest.Result;
 import dev.loadtest.check.CheckResult;
@@ -55,6 +56,37 @@ class ExpectCommandTest {
         assertThat(r.requests().checkFailed()).isEqualTo(40);
         assertThat(r.requests().failed()).isEqualTo(40);
         assertThat(r.checks().get(0).failed()).isEqualTo(40);
+    }
+
+    @Test
+    void should_fail_the_body_checks_of_a_body_over_max_checked_body() throws IOException {
+        Path json = dir.resolve("run.json");
+
+        CommandRun small = CommandRun.of("-n", "20", "-c", "2", "--expect-status", "200", "--expect-body", "Hello",
+                "--max-checked-body", "8", "--json", json.toString(), server.hello());   // "Hello, World!": 13 bytes
+
+        assertThat(small.out()).contains("body larger than the checks' bound of 8 bytes");
+        Result r = ResultJson.read(json);
+        assertThat(r.checks()).extracting(CheckResult::name, CheckResult::passed, CheckResult::failed)
+                .containsExactly(tuple("status 200", 20L, 0L),
+                        tuple("body contains \"Hello\"", 0L, 20L));
+        CommandRun enough = CommandRun.of("-n", "20", "-c", "2", "--expect-body", "Hello", "--max-checked-body", "1k",
+                "--max-error-rate", "0", server.hello());
+        assertThat(enough.code()).as(enough.err()).isEqualTo(LoadTestCommand.OK);
+    }
+
+    @Test
+    void should_exit_2_with_one_line_for_a_bad_max_checked_body() {
+        for (String[] bad : new String[][] {
+                {"0", "--max-checked-body (0) must be within [1, 1073741824]"},
+                {"2g", "--max-checked-body (2g) must be within [1, 1073741824]"},
+                {"lots", "'lots' is not a size: use e.g. 65536, 64k, 1m (k = 1024 bytes)"}}) {
+            CommandRun run = CommandRun.of("-n", "1", "--expect-body", "x", "--max-checked-body", bad[0], server.hello());
+
+            assertThat(run.code()).as(run.err()).isEqualTo(LoadTestCommand.USAGE);
+            assertThat(run.errLines()).as(run.err()).hasSize(1);
+            assertThat(run.err()).startsWith("loadtest: ").contains(bad[1]).doesNotContain("Exception");
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.loadtest.samples.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LimitCheck;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
@@ -22,64 +23,64 @@ class GateTest {
 
     @Test
     void should_keep_a_latency_gate_at_or_above_the_percentile() {
-        Gate.Outcome outcome = Gate.maxLatency(Syntax.LatencyLimit.parse("p99=100ms")).check(RESULT);
+        LimitCheck outcome = Gate.maxLatency(Syntax.LatencyLimit.parse("p99=100ms")).check(RESULT);
 
-        assertThat(outcome.passed()).isTrue();
-        assertThat(outcome).hasToString("p99 response time: required <= 100.00ms, actual 99.02ms");
+        assertThat(outcome.met()).isTrue();
+        assertThat(outcome).hasToString("p99 response time: required <= 100ms, actual 99.02ms");
     }
 
     @Test
     void should_breach_a_latency_gate_below_the_percentile() {
-        Gate.Outcome outcome = Gate.maxLatency(Syntax.LatencyLimit.parse("p50=10ms")).check(RESULT);
+        LimitCheck outcome = Gate.maxLatency(Syntax.LatencyLimit.parse("p50=10ms")).check(RESULT);
 
-        assertThat(outcome.passed()).isFalse();
-        assertThat(outcome).hasToString("p50 response time: required <= 10.00ms, actual 50.00ms");
+        assertThat(outcome.met()).isFalse();
+        assertThat(outcome).hasToString("p50 response time: required <= 10ms, actual 50ms");
     }
 
     @Test
     void should_breach_a_latency_gate_when_nothing_was_measured() {
         Result none = result(new Requests(1, 0, 1, 0, 1, 1, 0, 1), Verdict.ERRORS, LatencyHistogram.EMPTY);
 
-        Gate.Outcome outcome = Gate.maxLatency(Syntax.LatencyLimit.parse("max=1s")).check(none);
+        LimitCheck outcome = Gate.maxLatency(Syntax.LatencyLimit.parse("max=1s")).check(none);
 
-        assertThat(outcome.passed()).isFalse();
-        assertThat(outcome).hasToString("max response time: required <= 1.00s, actual no response");
+        assertThat(outcome.met()).isFalse();
+        assertThat(outcome).hasToString("max response time: required <= 1s, actual none (no response finished)");
     }
 
     @Test
     void should_check_the_request_rate() {
-        assertThat(Gate.minRequestsPerSecond(48).check(RESULT).passed()).isTrue();
-        Gate.Outcome breached = Gate.minRequestsPerSecond(1_000).check(RESULT);
+        assertThat(Gate.minRequestsPerSecond(48).check(RESULT).met()).isTrue();
+        LimitCheck breached = Gate.minRequestsPerSecond(1_000).check(RESULT);
 
-        assertThat(breached.passed()).isFalse();
-        assertThat(breached).hasToString("req/s: required >= 1000.00, actual 48.00");
+        assertThat(breached.met()).isFalse();
+        assertThat(breached).hasToString("throughput: required >= 1000 req/s, actual 48 req/s");
     }
 
     @Test
-    void should_check_the_error_rate_of_requests_done() {
-        assertThat(Gate.maxErrorRate(0.10).check(RESULT).passed()).isTrue();
-        Gate.Outcome breached = Gate.maxErrorRate(0.01).check(RESULT);
+    void should_check_the_error_rate_of_requests_ended() {
+        assertThat(Gate.maxErrorRate(0.10).check(RESULT).met()).isTrue();
+        LimitCheck breached = Gate.maxErrorRate(0.01).check(RESULT);
 
-        assertThat(breached.passed()).isFalse();
-        assertThat(breached).hasToString("error rate: required <= 1.00%, actual 10.00% (10 of 100 failed)");
+        assertThat(breached.met()).isFalse();
+        assertThat(breached).hasToString("error rate: required <= 1%, actual 10% (10 of 100 requests failed: 4 errored)");
     }
 
     @Test
     void should_breach_the_error_rate_when_no_request_finished() {
         Result none = result(new Requests(0, 0, 0, 0, 0, 0, 0, 0), Verdict.STALLED);
 
-        Gate.Outcome outcome = Gate.maxErrorRate(1).check(none);
+        LimitCheck outcome = Gate.maxErrorRate(1).check(none);
 
-        assertThat(outcome.passed()).isFalse();
-        assertThat(outcome.actual()).isEqualTo("no request finished");
+        assertThat(outcome.met()).isFalse();
+        assertThat(outcome.actual()).isEqualTo("none (no request finished)");
     }
 
     @Test
     void should_require_the_ok_verdict() {
-        assertThat(Gate.requireOk().check(result(RESULT.requests(), Verdict.OK)).passed()).isTrue();
-        Gate.Outcome breached = Gate.requireOk().check(RESULT);
+        assertThat(Gate.requireOk().check(result(RESULT.requests(), Verdict.OK)).met()).isTrue();
+        LimitCheck breached = Gate.requireOk().check(RESULT);
 
-        assertThat(breached.passed()).isFalse();
+        assertThat(breached.met()).isFalse();
         assertThat(breached).hasToString("verdict: required ok, actual errors");
     }
 

@@ -60,6 +60,26 @@ class SyntaxTest {
         assertThatThrownBy(() -> Syntax.count(text)).hasMessageStartingWith(message);
     }
 
+    @ParameterizedTest(name = "{0} = {1}")
+    @CsvSource({"65536, 65536", "64k, 65536", "64K, 65536", "64kb, 65536", "64KiB, 65536", "1m, 1048576",
+            "1.5MiB, 1572864", "1g, 1073741824", "512b, 512", "0.5k, 512", "0, 0"})
+    void should_read_sizes_in_powers_of_1024(String text, long bytes) {
+        assertThat(Syntax.size(text)).isEqualTo(bytes);
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', value = {
+        "1.5|'1.5' is not a whole number of bytes",
+        "0.1k|'0.1k' is not a whole number of bytes",
+        "64 kilobytes|'64 kilobytes' is not a size: use e.g. 65536, 64k, 1m (k = 1024 bytes)",
+        "-1k|'-1k' is not a size",
+        "1t|'1t' is not a size",
+        "99999999999g|'99999999999g' is too large a size",
+    })
+    void should_refuse_malformed_sizes(String text, String message) {
+        assertThatThrownBy(() -> Syntax.size(text)).hasMessageStartingWith(message);
+    }
+
     @ParameterizedTest(name = "[{index}] {0}")
     @CsvSource({"1000, 1000, 1000", "2.5k, 2500, 2500", "0.5, 0.5, 0.5", "100:1k, 100, 1000", "0:500, 0, 500",
         "1k:0, 1000, 0"})

@@ -31,7 +31,8 @@ public final class RequestTemplate {
     private final String path;
     private final Header[] headers;
     private final byte[] body;
-    private final EntityDetails entityDetails;
+    /** Made when first asked (HttpCore's HTTP/2 handler asks; our HTTP/1.1 connection does not). */
+    private EntityDetails entityDetails;
     /**
      * The HTTP/1.1 request head, encoded once: the same bytes HttpCore would write for each request. A static
      * run's is encoded when it is made; a request built per send encodes its own when first asked.
@@ -44,7 +45,10 @@ public final class RequestTemplate {
     public RequestTemplate(LoadTest test, URI target, byte[] body) {
         this(test.method(), target.getScheme().toLowerCase(java.util.Locale.ROOT),
                 new URIAuthority(target.getHost(), target.getPort()), pathOf(target), withUserAgent(test.headers()),
-                body, true);
+                body, null);
+        // a static run's template is shared by every thread: all of it is made before the run starts
+        this.entityDetails = entityDetails();
+        this.http1Head = encodeHttp1Head(newRequest(), entityDetails);
     }
 
     /**
@@ -53,22 +57,15 @@ public final class RequestTemplate {
      * HTTP/2 run never encodes one.
      */
     RequestTemplate(String method, String scheme, URIAuthority authority, String path, Header[] headers, byte[] body) {
-        this(method, scheme, authority, path, headers, body, false);
+        this(method, scheme, authority, path, headers, body, null);
     }
 
     /**
-     * A request built for one send whose HTTP/1.1 head is already encoded (see {@link BuiltRequests}: the run's head
-     * with this request's target spliced in).
+     * A request built for one send whose HTTP/1.1 head is already written ({@link BuiltRequests}, through
+     * {@link Http1Heads}), or null to encode it when first asked.
      */
-    static RequestTemplate withHttp1Head(String method, String scheme, URIAuthority authority, String path,
-                                         Header[] headers, byte[] http1Head) {
-        RequestTemplate template = new RequestTemplate(method, scheme, authority, path, headers, null, false);
-        template.http1Head = http1Head;
-        return template;
-    }
-
-    private RequestTemplate(String method, String scheme, URIAuthority authority, String path, Header[] headers,
-                            byte[] body, boolean encodeNow) {
+    RequestTemplate(String method, String scheme, URIAuthority authority, String path, Header[] headers, byte[] body,
+                    byte[] http1Head) {
         this.method = method;
         this.head = "HEAD".equalsIgnoreCase(method);
         this.scheme = scheme;
@@ -77,8 +74,7 @@ public final class RequestTemplate {
         this.headers = headers;
         this.expectContinue = body != null && expectsContinue(headers);
         this.body = body;
-        this.entityDetails = body == null ? null : new BasicEntityDetails(body.length, contentType(headers));
-        this.http1Head = encodeNow ? encodeHttp1Head(newRequest(), entityDetails) : null;
+        this.http1Head = http1Head;
     }
 
     private static String pathOf(URI target) {
@@ -156,7 +152,14 @@ public final class RequestTemplate {
 
     /** The entity to announce, or null without a body. */
     EntityDetails entityDetails() {
-        return entityDetails;
+        EntityDetails entity = entityDetails;
+        if (entity == null && body != null) {
+            // a built request is asked by one thread at a time (its exchange's, handed over through HttpCore's
+            // queues); were two to race, each would make an equal, immutable one
+            entity = new BasicEntityDetails(body.length, contentType(headers));
+            entityDetails = entity;
+        }
+        return entity;
     }
 
     /** A fresh view of the body to write, or null. */
@@ -170,7 +173,7 @@ public final class RequestTemplate {
         if (encoded == null) {
             // one exchange at a time uses it (a retry after the first send ended, handed over through HttpCore's
             // queues): no race to guard
-            encoded = encodeHttp1Head(newRequest(), entityDetails);
+            encoded = encodeHttp1Head(newRequest(), entityDetails());
             http1Head = encoded;
         }
         return ByteBuffer.wrap(encoded);

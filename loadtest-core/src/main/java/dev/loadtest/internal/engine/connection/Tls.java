@@ -4,6 +4,7 @@ import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
 import java.net.Socket;
 import java.security.GeneralSecurityException;
+import java.security.Provider;
 import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
@@ -17,6 +18,11 @@ import org.apache.hc.core5.ssl.SSLContexts;
 /**
  * The TLS strategy: certificates and host names verified, unless the test opted out explicitly; a port that
  * answers the ClientHello in plain text fails the connection with a {@link SetupException}.
+ *
+ * <p>A run that verifies nothing ({@code insecureTrustAll()}) uses {@link Conscrypt} when it is on the class
+ * path, the JDK's TLS otherwise. Runs that verify keep the JDK's provider (or the user's context): host name
+ * verification is the JSSE provider's ("HTTPS" endpoint identification), and only the JDK's is relied on here;
+ * a user who wants Conscrypt there passes a context made with its provider.
  */
 public final class Tls {
 
@@ -43,9 +49,11 @@ public final class Tls {
         }, null);
     }
 
-    private static SSLContext trustAllContext() {
+    /** Trusts every certificate; made with Conscrypt when it is on the class path. */
+    static SSLContext trustAllContext() {
         try {
-            SSLContext context = SSLContext.getInstance("TLS");
+            Provider conscrypt = Conscrypt.provider();
+            SSLContext context = conscrypt != null ? SSLContext.getInstance("TLS", conscrypt) : SSLContext.getInstance("TLS");
             context.init(null, new TrustManager[] {new TrustAll()}, null);
             return context;
         } catch (GeneralSecurityException e) {

@@ -32,7 +32,9 @@ import org.apache.hc.core5.util.Timeout;
  *   request timeout: a server that never sends them fails the connection with "no HTTP/2 settings from the
  *   server within 2 s";</li>
  *   <li>while the server allows no stream (SETTINGS_MAX_CONCURRENT_STREAMS 0) requests stay queued
- *   ({@link H2Session#poll}), for at most the connect timeout; a SETTINGS that raises the limit lets them go.</li>
+ *   ({@link H2Session#poll}), for at most the connect timeout; a SETTINGS that raises the limit lets them go;</li>
+ *   <li>each event is one {@link OutputBatch} event: the frames HttpCore writes during it leave together when it
+ *   ends (over TLS, in one record instead of one record per frame).</li>
  * </ul>
  * On the connection's I/O thread only.
  */
@@ -43,6 +45,7 @@ public final class H2Guard implements HttpConnectionEventHandler {
     private final ProtocolIOSession real;
     private final FrameFilter filter;
     private final H2Session session;
+    private final OutputBatch output;
     private final Timeout connectTimeout;
     private final String server;
     private final Recorders recorders;
@@ -58,7 +61,8 @@ public final class H2Guard implements HttpConnectionEventHandler {
         this.real = real;
         this.server = server(real);
         this.filter = new FrameFilter(server, maxFramePayload);
-        this.session = new H2Session(real, this, filter);
+        this.output = new OutputBatch(real);
+        this.session = new H2Session(real, this, filter, output);
         this.connectTimeout = connectTimeout;
         this.recorders = recorders;
         this.phase = phase;
@@ -102,15 +106,32 @@ public final class H2Guard implements HttpConnectionEventHandler {
         // over TLS this comes after the handshake, whose own timeout HttpCore has undone by now
         idleTimeout = real.getSocketTimeout();
         await(Waiting.SETTINGS);
+        boolean began = output.beginEvent();
         try {
             inner.connected(s);
+            end(began);
         } catch (IOException e) {
+            abandon(began);
             throw explained(e);
+        } catch (RuntimeException e) {
+            abandon(began);
+            throw e;
         }
     }
 
     @Override
     public void inputReady(IOSession s, ByteBuffer src) throws IOException {
+        boolean began = output.beginEvent();
+        try {
+            filterInput(s, src);
+        } catch (IOException | RuntimeException e) {
+            abandon(began);
+            throw e;
+        }
+        end(began);
+    }
+
+    private void filterInput(IOSession s, ByteBuffer src) throws IOException {
         if (src == null || !src.hasRemaining()) {
             inner.inputReady(s, src);
             return;
@@ -171,16 +192,44 @@ public final class H2Guard implements HttpConnectionEventHandler {
             case STREAMS -> throw new SocketTimeoutException("the server at " + server
                     + " allows no HTTP/2 stream (SETTINGS_MAX_CONCURRENT_STREAMS 0) and did not raise it within "
                     + HttpCoreTimes.of(connectTimeout));
-            default -> inner.timeout(s, timeout);
+            default -> {
+                boolean began = output.beginEvent();
+                try {
+                    inner.timeout(s, timeout);
+                } catch (IOException | RuntimeException e) {
+                    abandon(began);
+                    throw e;
+                }
+                end(began);
+            }
         }
     }
 
     @Override
     public void outputReady(IOSession s) throws IOException {
+        boolean began = output.beginEvent();
         try {
             inner.outputReady(s);
+            end(began);
         } catch (IOException e) {
+            abandon(began);
             throw explained(e);
+        } catch (RuntimeException e) {
+            abandon(began);
+            throw e;
+        }
+    }
+
+    /** The event that began here ended: what HttpCore wrote during it goes out now. */
+    private void end(boolean began) throws IOException {
+        if (began) {
+            output.endEvent();
+        }
+    }
+
+    private void abandon(boolean began) {
+        if (began) {
+            output.abandonEvent();
         }
     }
 

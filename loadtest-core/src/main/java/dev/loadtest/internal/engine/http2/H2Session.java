@@ -28,7 +28,9 @@ import org.apache.hc.core5.util.Timeout;
  *   {@link H2Guard#inputReady} instead);</li>
  *   <li>{@link #upgrade} keeps the {@link H2Guard} in front of whatever handler HttpCore switches to;</li>
  *   <li>{@link #poll} hands out no command while the server allows no stream (SETTINGS_MAX_CONCURRENT_STREAMS
- *   0), so requests wait in the queue rather than open streams the server refuses.</li>
+ *   0), so requests wait in the queue rather than open streams the server refuses;</li>
+ *   <li>{@link #write}, {@link #setEvent} and {@link #clearEvent} go through the connection's {@link OutputBatch}:
+ *   the frames of one I/O event leave in one write (over TLS, one record), its interest-op changes once.</li>
  * </ul>
  * Everything else goes straight to the real session. Only interfaces present in HttpCore 5.3 and 5.4 are used.
  */
@@ -37,12 +39,14 @@ final class H2Session implements ProtocolIOSession {
     private final ProtocolIOSession real;
     private final H2Guard guard;
     private final FrameFilter filter;
+    private final OutputBatch output;
     private boolean endSeen;
 
-    H2Session(ProtocolIOSession real, H2Guard guard, FrameFilter filter) {
+    H2Session(ProtocolIOSession real, H2Guard guard, FrameFilter filter, OutputBatch output) {
         this.real = real;
         this.guard = guard;
         this.filter = filter;
+        this.output = output;
     }
 
     @Override
@@ -84,26 +88,46 @@ final class H2Session implements ProtocolIOSession {
         return real.hasCommands();
     }
 
-    // ---- the rest as the real session ----
-
     @Override
     public int write(ByteBuffer src) throws IOException {
-        return real.write(src);
+        return output.write(src);
     }
 
     @Override
-    public boolean isOpen() {
-        return real.isOpen();
+    public void setEventMask(int ops) {
+        output.applyDeferred();
+        real.setEventMask(ops);
+    }
+
+    @Override
+    public void setEvent(int op) {
+        output.setEvent(op);
+    }
+
+    @Override
+    public void clearEvent(int op) {
+        output.clearEvent(op);
     }
 
     @Override
     public void close() {
+        output.flushBeforeClose();
         real.close();
     }
 
     @Override
     public void close(CloseMode closeMode) {
+        if (closeMode == CloseMode.GRACEFUL) {
+            output.flushBeforeClose();
+        }
         real.close(closeMode);
+    }
+
+    // ---- the rest as the real session ----
+
+    @Override
+    public boolean isOpen() {
+        return real.isOpen();
     }
 
     @Override
@@ -139,21 +163,6 @@ final class H2Session implements ProtocolIOSession {
     @Override
     public int getEventMask() {
         return real.getEventMask();
-    }
-
-    @Override
-    public void setEventMask(int ops) {
-        real.setEventMask(ops);
-    }
-
-    @Override
-    public void setEvent(int op) {
-        real.setEvent(op);
-    }
-
-    @Override
-    public void clearEvent(int op) {
-        real.clearEvent(op);
     }
 
     @Override

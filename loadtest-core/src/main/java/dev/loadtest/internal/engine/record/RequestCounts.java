@@ -1,17 +1,21 @@
 package dev.loadtest.internal.engine.record;
 
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.ErrorCount;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 
 /**
- * A thread's counts of requests and of their errors by category (each with its first message), as it records a
+ * A thread's counts of requests and of their errors by category (each with its first distinct messages), as it records a
  * whole run ({@link WorkerStats}) or one step of a scenario ({@link StepStats}): one way of counting for both, so
  * that a run's figures are the sum of its steps'. Single writer, as its subclasses.
  */
 class RequestCounts extends Counts {
 
     final EnumMap<ErrorCategory, long[]> errors = new EnumMap<>(ErrorCategory.class);
-    final EnumMap<ErrorCategory, String> errorSamples = new EnumMap<>(ErrorCategory.class);
+    /** Each category's first distinct messages, at most {@link ErrorCount#MAX_MESSAGES}, in the order seen. */
+    final EnumMap<ErrorCategory, List<String>> errorMessages = new EnumMap<>(ErrorCategory.class);
 
     /** A measured request that was sent failed: errored, a timeout when {@code timedOut}, in its category. */
     public void failed(ErrorCategory category, String message, boolean timedOut) {
@@ -46,6 +50,10 @@ class RequestCounts extends Counts {
             return;
         }
         errors.computeIfAbsent(category, c -> new long[1])[0] += n;
-        errorSamples.putIfAbsent(category, message);
+        List<String> messages = errorMessages.computeIfAbsent(category, c -> new ArrayList<>());
+        // a source failing every request one way compares its message with one kept message each time
+        if (messages.size() < ErrorCount.MAX_MESSAGES && message != null && !messages.contains(message)) {
+            messages.add(message);
+        }
     }
 }

@@ -63,7 +63,7 @@ public final class ResultAssembly {
         Histogram connect = LatencyHistogram.newHistogram();
         Histogram ttfb = LatencyHistogram.newHistogram();
         Map<ErrorCategory, long[]> errorCounts = new EnumMap<>(ErrorCategory.class);
-        Map<ErrorCategory, String> samples = new EnumMap<>(ErrorCategory.class);
+        Map<ErrorCategory, ErrorCount> messages = new EnumMap<>(ErrorCategory.class);
         for (WorkerStats s : all) {
             sum.add(s);
             for (int code = 0; code < s.statuses.length; code++) {
@@ -76,7 +76,9 @@ public final class ResultAssembly {
             connect.add(s.connectTime);
             ttfb.add(s.timeToFirstByte);
             s.errors.forEach((c, n) -> errorCounts.computeIfAbsent(c, k -> new long[1])[0] += n[0]);
-            s.errorSamples.forEach(samples::putIfAbsent);
+            // each thread's first message of a category is its sample; the first thread's wins, as a shard's does
+            s.errorMessages.forEach((c, m) -> messages.merge(c, new ErrorCount(0, m.isEmpty() ? "" : m.get(0), m),
+                    ErrorCount::plus));
         }
         // done = sent and finished (h2load's meaning): requests never issued are errored, not done
         long done = sum.responded + sum.errored - sum.notIssued;
@@ -88,7 +90,8 @@ public final class ResultAssembly {
                 sum.statusFailed + sum.checkFailed + sum.errored, sum.errored, sum.timeout, sum.notIssued, sum.retried,
                 sum.checkFailed);
         Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
-        errorCounts.forEach((c, n) -> errors.put(c, new ErrorCount(n[0], samples.getOrDefault(c, ""))));
+        errorCounts.forEach((c, n) -> errors.put(c, new ErrorCount(n[0], "", List.of())
+                .plus(messages.getOrDefault(c, ErrorCount.NONE))));
 
         long measuredEnd = Math.min(endNanos, phase.measureEndNanos());
         long measuredStart = phase.isCounted() ? phase.startNanos() : phase.measureStartNanos();

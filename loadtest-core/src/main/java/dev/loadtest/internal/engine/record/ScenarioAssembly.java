@@ -58,7 +58,7 @@ public final class ScenarioAssembly {
         Histogram service = LatencyHistogram.newHistogram();
         Histogram response = LatencyHistogram.newHistogram();
         Map<ErrorCategory, long[]> errorCounts = new EnumMap<>(ErrorCategory.class);
-        Map<ErrorCategory, String> samples = new EnumMap<>(ErrorCategory.class);
+        Map<ErrorCategory, ErrorCount> messages = new EnumMap<>(ErrorCategory.class);
         List<List<CheckResult>> checks = new ArrayList<>();
         checks.add(plan.checks(step).newTally().results());   // every check listed, at zero when none was judged
         for (WorkerStats w : all) {
@@ -71,13 +71,16 @@ public final class ScenarioAssembly {
             service.add(s.serviceTime);
             response.add(s.responseTime);
             s.errors.forEach((c, n) -> errorCounts.computeIfAbsent(c, k -> new long[1])[0] += n[0]);
-            s.errorSamples.forEach(samples::putIfAbsent);
+            // as the run's (ResultAssembly): each thread's first message is its sample, the first thread's wins
+            s.errorMessages.forEach((c, m) -> messages.merge(c, new ErrorCount(0, m.isEmpty() ? "" : m.get(0), m),
+                    ErrorCount::plus));
             if (s.checks != null) {
                 checks.add(s.checks.results());
             }
         }
         Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
-        errorCounts.forEach((c, n) -> errors.put(c, new ErrorCount(n[0], samples.getOrDefault(c, ""))));
+        errorCounts.forEach((c, n) -> errors.put(c, new ErrorCount(n[0], "", List.of())
+                .plus(messages.getOrDefault(c, ErrorCount.NONE))));
         long done = sum.responded + sum.errored - sum.notIssued;
         Requests requests = new Requests(sum.started + sum.notIssued, sum.started, done, sum.succeeded,
                 sum.statusFailed + sum.checkFailed + sum.errored, sum.errored, sum.timeout, sum.notIssued, 0,

@@ -9,16 +9,17 @@ import dev.loadtest.Progress;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.internal.engine.schedule.Phase;
 import dev.loadtest.internal.selfload.GeneratorMeter;
+import dev.loadtest.spi.CheckTally;
 import dev.loadtest.spi.IntervalBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.PackedHistogram;
 
 /**
  * Cuts the measured phase into intervals, on the run's timer thread: each interval takes the
@@ -44,6 +45,8 @@ public final class Timeline {
     private final Recorders recorders;
     private final IntervalListener listener;
     private final List<Interval> intervals = new ArrayList<>();
+    /** Packs the histograms of intervals beyond a memory budget (see {@link IntervalPacking} for why not all). */
+    private final IntervalPacking packing;
     private final Histogram serviceTotal = LatencyHistogram.newHistogram();
     private final Histogram responseTotal = LatencyHistogram.newHistogram();
     private long cutNanos;
@@ -67,6 +70,13 @@ public final class Timeline {
      */
     public Timeline(Phase phase, Duration interval, boolean rateDriven, long plannedRequests, Recorders recorders,
              IntervalListener listener) {
+        this(phase, interval, rateDriven, plannedRequests, recorders, listener, IntervalPacking.DEFAULT_BUDGET_BYTES);
+    }
+
+    /** @param unpackedBudgetBytes how much the newest intervals' histograms may take before older ones are packed */
+    Timeline(Phase phase, Duration interval, boolean rateDriven, long plannedRequests, Recorders recorders,
+             IntervalListener listener, long unpackedBudgetBytes) {
+        this.packing = new IntervalPacking(unpackedBudgetBytes);
         this.phase = phase;
         this.intervalNanos = interval.toNanos();
         this.rateDriven = rateDriven;
@@ -83,6 +93,15 @@ public final class Timeline {
         while (now >= cutNanos + intervalNanos && cutNanos + intervalNanos <= phase.measureEndNanos()) {
             cut(cutNanos + intervalNanos);
         }
+    }
+
+    /**
+     * When the timeline next has work, for the timer to wake then: the measured part's start (its generator meter
+     * starts), then each interval's end, and the end of the measured phase.
+     */
+    public long nextWorkNanos() {
+        long next = generator == null ? cutNanos : cutNanos + intervalNanos;
+        return Math.min(next, phase.measureEndNanos());
     }
 
     /** Starts measuring the generator's load when the measured part starts (within a timer tick of it). */
@@ -143,13 +162,14 @@ public final class Timeline {
                 .length(Duration.ofNanos(end - start)).started(nowStarted - started).done(nowDone - done)
                 .statusCodes(new StatusCodes(codes)).errored(nowErrored - errored).bytes(nowBytes - bytes)
                 .responseTime(LatencySummary.of(responseHistogram)).serviceTime(LatencySummary.of(serviceHistogram))
-                .responseTimeHistogram(Optional.of(compact(responseHistogram)))
-                .serviceTimeHistogram(Optional.of(compact(serviceHistogram)))
+                .responseTimeHistogram(Optional.of(responseHistogram))
+                .serviceTimeHistogram(Optional.of(serviceHistogram))
                 .generator(generator == null ? Optional.empty() : generator.interval(!ended))
                 .checkFailed(nowCheckFailed - checkFailed).build();
         boolean added = end > start || intervals.isEmpty();
         if (added) {
             intervals.add(interval);
+            packing.added(intervals, intervals.size() - 1, IntervalPacking.bytes(response, service));
         } else if (interval.done() > 0 || interval.started() > 0) {
             intervals.set(intervals.size() - 1, merge(intervals.get(intervals.size() - 1), interval));
         }
@@ -164,17 +184,6 @@ public final class Timeline {
             lastRate = interval.requestsPerSecond();
             listener.interval(interval, responseHistogram, serviceHistogram);
         }
-    }
-
-    /**
-     * A copy of an interval's histogram whose memory is proportional to the values it holds (a packed
-     * array), not to the range it can hold: a long run keeps one per interval.
-     */
-    private static LatencyHistogram compact(LatencyHistogram h) {
-        Histogram full = h.toHistogram();
-        PackedHistogram packed = new PackedHistogram(full);
-        packed.add(full);
-        return LatencyHistogram.of(packed);
     }
 
     /**
@@ -196,7 +205,7 @@ public final class Timeline {
     }
 
     private static Optional<LatencyHistogram> sum(Optional<LatencyHistogram> a, Optional<LatencyHistogram> b) {
-        return a.isPresent() && b.isPresent() ? Optional.of(compact(a.get().plus(b.get()))) : a;
+        return a.isPresent() && b.isPresent() ? Optional.of(a.get().plus(b.get())) : a;
     }
 
     /** The generator's own load over the measured part, up to now; empty if not measured. */
@@ -219,8 +228,13 @@ public final class Timeline {
         Counts sum = new Counts();
         long[] codes = new long[statuses.length];
         Map<ErrorCategory, Long> errors = new EnumMap<>(ErrorCategory.class);
+        Map<String, Long> checkFailures = new LinkedHashMap<>();
         for (WorkerStats w : recorders.all()) {
             sum.add(w);
+            CheckTally checks = w.checks;   // made by its thread at its first checked response: null before
+            if (checks != null) {
+                checks.addFailures(checkFailures);
+            }
             for (int i = 0; i < codes.length; i++) {
                 codes[i] += w.statuses[i];
             }
@@ -247,7 +261,7 @@ public final class Timeline {
         }
         return new Progress(fraction, Duration.ofNanos(now - phase.startNanos()), d, sum.errored, lastRate,
                 sum.started, sum.succeeded, sum.statusFailed + sum.checkFailed + sum.errored, sum.totalBytes, sum.sentBytes,
-                new StatusCodes(byCode), errors);
+                new StatusCodes(byCode), errors, checkFailures);
     }
 
     List<Interval> intervals() {

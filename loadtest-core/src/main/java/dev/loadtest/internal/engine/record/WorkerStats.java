@@ -34,7 +34,6 @@ public final class WorkerStats extends RequestCounts {
     final Histogram schedulerLag = LatencyHistogram.newHistogram();
     final Histogram timeToFirstByte = LatencyHistogram.newHistogram();
 
-
     /** This thread's counts of the run's response checks; made at its first checked response, null before. */
     CheckTally checks;
 

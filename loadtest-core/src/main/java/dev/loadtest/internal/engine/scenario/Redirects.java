@@ -87,10 +87,11 @@ public final class Redirects {
         }
         URI to;
         try {
-            if (!DefaultRedirectStrategy.INSTANCE.isRedirected(request, response, null)) {
+            HttpClientContext context = HttpClientContext.create();
+            if (!DefaultRedirectStrategy.INSTANCE.isRedirected(request, response, context)) {
                 return Optional.empty();
             }
-            to = DefaultRedirectStrategy.INSTANCE.getLocationURI(request, response, HttpClientContext.create());
+            to = DefaultRedirectStrategy.INSTANCE.getLocationURI(request, response, context);
         } catch (HttpException e) {
             throw new RedirectException("redirect " + status + " from " + Redaction.display(from) + " to Location ("
                     + Redaction.display(locations.get(0)) + ") cannot be followed: " + e.getMessage(), e);
@@ -109,7 +110,13 @@ public final class Redirects {
                     + Redaction.display(target));
         }
         visited.add(target);
-        return Optional.of(follow(sent, status, target));
+        try {
+            return Optional.of(follow(sent, status, target));
+        } catch (IllegalArgumentException e) {
+            // a URI that java.net.URI takes but a request target may not carry
+            throw new RedirectException("redirect " + status + " from " + Redaction.display(from) + " to "
+                    + Redaction.display(target) + " cannot be followed: " + e.getMessage(), e);
+        }
     }
 
     /** How many redirects this step has followed. */

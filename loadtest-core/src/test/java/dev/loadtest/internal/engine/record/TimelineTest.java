@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.Interval;
+import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTest;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.HdrHistogram.PackedHistogram;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -126,6 +128,49 @@ class TimelineTest {
         assertThat(interval.serviceTimeHistogram().orElseThrow().max()).isLessThan(Duration.ofMillis(3));
         assertThat(interval.responseTimeHistogram().orElseThrow().max()).isGreaterThan(Duration.ofMillis(49));
         assertThat(timeline.responseTotal().getTotalCount()).isEqualTo(1);
+    }
+
+    @Test
+    void should_pack_the_histograms_of_the_oldest_intervals_only_beyond_the_memory_budget() {
+        LoadTest rated = LoadTest.target(TARGET).rate(10).duration(Duration.ofSeconds(4)).interval(Duration.ofSeconds(1))
+                .build();
+        long oneInterval = 2 * LatencyHistogram.newHistogram().getEstimatedFootprintInBytes();
+        Timeline timeline = new Timeline(new Phase(rated, START), rated.interval(), true, 0, recorders,
+                (interval, response, service) -> { }, 2 * oneInterval);
+        WorkerStats stats = recorders.get();
+        for (int i = 1; i <= 4; i++) {
+            stats.responded(200, i * MS, true, 10 * i * MS);
+            timeline.advance(START + i * SECOND);
+        }
+
+        List<Interval> intervals = timeline.intervals();
+        assertThat(intervals).hasSize(4);
+        for (int i = 0; i < 4; i++) {
+            boolean packedExpected = i < 2;   // the two newest fit the budget
+            Interval interval = intervals.get(i);
+            assertThat(interval.serviceTimeHistogram().orElseThrow().toHistogram() instanceof PackedHistogram)
+                    .as("interval %d's service time packed", i).isEqualTo(packedExpected);
+            assertThat(interval.responseTimeHistogram().orElseThrow().toHistogram() instanceof PackedHistogram)
+                    .as("interval %d's response time packed", i).isEqualTo(packedExpected);
+            assertThat(interval.serviceTimeHistogram().orElseThrow().max().toNanos())
+                    .isBetween((i + 1) * MS, (i + 1) * MS + MS / 100);
+            assertThat(interval.responseTimeHistogram().orElseThrow().max().toNanos())
+                    .isBetween(10 * (i + 1) * MS, 10 * (i + 1) * MS + MS / 10);
+            assertThat(interval.responseTimeHistogram().orElseThrow().count()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void should_pack_a_closed_model_intervals_one_histogram_once_and_keep_it_shared() {
+        Timeline timeline = new Timeline(new Phase(timed(Duration.ofSeconds(2)), START), Duration.ofSeconds(1), false, 0,
+                recorders, (interval, response, service) -> { }, 0);
+        recorders.get().responded(200, 2 * MS, false, 0);
+        timeline.advance(START + SECOND);
+
+        Interval interval = timeline.intervals().get(0);
+        assertThat(interval.serviceTimeHistogram().orElseThrow().toHistogram()).isInstanceOf(PackedHistogram.class);
+        assertThat(interval.responseTimeHistogram().orElseThrow()).isSameAs(interval.serviceTimeHistogram().orElseThrow());
+        assertThat(interval.serviceTimeHistogram().orElseThrow().count()).isEqualTo(1);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.loadtest.internal.engine.requests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.ErrorCount;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
 import dev.loadtest.Result;
@@ -131,6 +132,27 @@ class RequestSourceTest {
         assertThat(result.errors().get(ErrorCategory.OTHER).sampleMessage())
                 .isEqualTo("request source: no order numbered 42");
         assertThat(server.seen()).hasSize(495);
+    }
+
+    @Test
+    void should_keep_each_distinct_message_of_a_failing_source_up_to_ten() {
+        // every tenth request fails, in one of twelve ways: 30 failures, 12 distinct messages
+        Result result = target(Protocol.HTTP_1_1)
+                .request(ctx -> {
+                    if (ctx.sequence() % 10 == 3) {
+                        throw new IllegalArgumentException("no stock for item " + ctx.sequence() / 10 % 12);
+                    }
+                    return Request.get("/items/" + ctx.sequence());
+                })
+                .clients(2).requests(300)
+                .run();
+
+        ErrorCount errors = result.errors().get(ErrorCategory.OTHER);
+        assertThat(errors.count()).isEqualTo(30);
+        assertThat(errors.messages()).hasSize(ErrorCount.MAX_MESSAGES).doesNotHaveDuplicates()
+                .allMatch(m -> m.matches("request source: no stock for item \\d+"))
+                .startsWith(errors.sampleMessage());
+        assertThat(result.toString()).contains(errors.messages().get(9));
     }
 
     @Test

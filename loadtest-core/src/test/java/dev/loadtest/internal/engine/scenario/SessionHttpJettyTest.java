@@ -32,7 +32,7 @@ class SessionHttpJettyTest {
     }
 
     @AfterAll
-    static void stop() throws Exception {
+    static void stop() {
         server.close();
     }
 

@@ -70,7 +70,11 @@ final class SessionHttpServer implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
-        server.stop();
+    public void close() {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            throw new IllegalStateException("Jetty did not stop: " + e, e);
+        }
     }
 }

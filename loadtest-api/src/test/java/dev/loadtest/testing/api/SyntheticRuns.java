@@ -1,4 +1,4 @@
-package dev.loadtest.testing;
+package dev.loadtest.testing.api;
 
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;

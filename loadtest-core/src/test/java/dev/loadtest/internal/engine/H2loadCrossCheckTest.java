@@ -1,8 +1,13 @@
-package dev.loadtest;
+package dev.loadtest.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
+import dev.loadtest.Requests;
+import dev.loadtest.Result;
+import dev.loadtest.Traffic;
 import dev.loadtest.testing.H2load;
 import dev.loadtest.testing.Nginx;
 import java.net.URI;

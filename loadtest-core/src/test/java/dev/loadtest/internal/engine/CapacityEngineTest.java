@@ -1,10 +1,19 @@
-package dev.loadtest;
+package dev.loadtest.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.loadtest.Capacity;
+import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityAnswer.Conclusion;
+import dev.loadtest.CapacityStep;
+import dev.loadtest.LoadTest;
+import dev.loadtest.LoadTestRun;
+import dev.loadtest.Objective;
+import dev.loadtest.Result;
+import dev.loadtest.Results;
+import dev.loadtest.Verdict;
 import dev.loadtest.testing.PermitServer;
 import dev.loadtest.testing.TestServer;
 import java.time.Duration;
