@@ -1,3 +1,8 @@
+// Over our ~400 lines for one reason: a session's life (its start, each step's build, send, judgement, redirects and
+// pause, its end and its user's next session) and the slots' callbacks share the queues, the counters of users and
+// sessions in flight and the recording; split apart, each part would reach into the others' state. The pieces that
+// stand alone are elsewhere: the state machine (SessionState), a step in flight (StepCall), the figures (record).
+
 package dev.loadtest.internal.engine.scenario;
 
 import dev.loadtest.ErrorCategory;
