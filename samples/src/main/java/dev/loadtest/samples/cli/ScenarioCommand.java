@@ -4,6 +4,7 @@ import static dev.loadtest.samples.cli.CommandFlags.matched;
 import static dev.loadtest.samples.cli.CommandFlags.usage;
 
 import dev.loadtest.LoadTest;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,7 @@ import picocli.CommandLine.Spec;
             "",
             "Examples:",
             "  loadtest scenario flow.yaml http://127.0.0.1:8080 -u 50 -D 1m",
+            "  loadtest scenario flow.yaml -u 50 -D 1m          # the file's target: http://...",
             "  loadtest scenario flow.yaml http://127.0.0.1:8080 -u 10 --iterations 100 --json run.json",
             "  loadtest scenario flow.yaml http://127.0.0.1:8080 --arrivals 20 -c 8 -m 10 -D 5m --max-p99 250ms"})
 final class ScenarioCommand implements Callable<Integer> {
@@ -54,8 +56,9 @@ final class ScenarioCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "The scenario file (YAML or JSON).")
     Path file;
 
-    @Parameters(index = "1", paramLabel = "URI", showDefaultValue = Visibility.NEVER,
-            description = "The server: the steps' paths go to its scheme, host and port.")
+    @Parameters(index = "1", paramLabel = "URI", arity = "0..1", showDefaultValue = Visibility.NEVER,
+            description = "The server: the steps' paths go to its scheme, host and port. Default: the file's "
+                    + "target.")
     String uri;
 
     @ArgGroup(validate = false, heading = "%nSessions:%n", order = 1)
@@ -106,7 +109,7 @@ final class ScenarioCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         output.check(spec);
         LoadTest planned = test();
-        TargetFlags.checkResolvable(spec, List.of(uri));
+        TargetFlags.checkResolvable(spec, planned.targets().stream().map(URI::toString).toList());
         RunReport report = parent.report(output, gates);
         parent.checkFiles(report.outputFiles().input("scenario file", file));
         return parent.run(planned, output, report, List.of());   // the main command's run: progress, outputs, Ctrl-C
@@ -124,7 +127,9 @@ final class ScenarioCommand implements Callable<Integer> {
             throw usage(spec, e.getMessage());   // FILE:LINE: rule, as it is
         }
         try {
-            LoadTest.Builder b = LoadTest.target(uri).scenario(contents.scenario());
+            String server = uri != null ? uri : contents.target().orElseThrow(() -> usage(spec,
+                    "no server to send the scenario to: give a URI after the file, or target: in " + file));
+            LoadTest.Builder b = LoadTest.target(server).scenario(contents.scenario());
             contents.feeder().ifPresent(b::feed);
             if (sessions.users != null) {
                 b.users(sessions.users);
@@ -153,7 +158,7 @@ final class ScenarioCommand implements Callable<Integer> {
                 b.header(header.name(), header.value());
             }
             RequestOptions none = new RequestOptions();
-            TestFromFlags.connectionsAndRequests(b, spec, load, none, uri);
+            TestFromFlags.connectionsAndRequests(b, spec, load, none, server);
             if (load.duration != null) {
                 b.duration(load.duration);
             } else if (sessions.iterations == null) {

@@ -10,6 +10,8 @@ import dev.loadtest.scenario.ScenarioRuleException;
 import dev.loadtest.scenario.Step;
 import java.io.IOException;
 import java.io.StringReader;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,8 +72,11 @@ final class ScenarioFile {
         this.folder = path.toAbsolutePath().getParent();
     }
 
-    /** What a scenario file gives the command: the scenario and its feeder, if it names one. */
-    record Contents(Scenario scenario, Optional<Feeder> feeder) {
+    /**
+     * What a scenario file gives the command: the scenario, its feeder if it names one, and the server its steps go
+     * to if it names one ({@code target:}, which a URI on the command line overrides).
+     */
+    record Contents(Scenario scenario, Optional<Feeder> feeder, Optional<String> target) {
     }
 
     /**
@@ -93,8 +98,8 @@ final class ScenarioFile {
 
     private Contents parse(String text) {
         Node root = compose(text);
-        YamlFields top = YamlFields.of(file, root, "the scenario file").only("scenario", "feeder", "feeder-order",
-                "follow-redirects", "token", "steps");
+        YamlFields top = YamlFields.of(file, root, "the scenario file").only("scenario", "target", "feeder",
+                "feeder-order", "follow-redirects", "token", "steps");
         String name = top.text("scenario");
         if (name == null) {
             throw new FileError(file, root, "the scenario file has no field 'scenario': give the scenario's name");
@@ -110,7 +115,27 @@ final class ScenarioFile {
         } catch (IllegalArgumentException e) {
             throw new FileError(file, top.required("scenario"), e.getMessage());
         }
-        return new Contents(sessionSettings(top, scenario), feeder);
+        return new Contents(sessionSettings(top, scenario), feeder, target(top));
+    }
+
+    /** {@code target: http://host:port}: the server, an absolute http or https URI. */
+    private Optional<String> target(YamlFields top) {
+        String target = top.text("target");
+        if (target == null) {
+            return Optional.empty();
+        }
+        URI uri;
+        try {
+            uri = new URI(target);
+        } catch (URISyntaxException e) {
+            uri = null;
+        }
+        if (uri == null || uri.getHost() == null
+                || !("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))) {
+            throw new FileError(file, top.required("target"), "target (" + target
+                    + ") must be an absolute http or https URI, e.g. http://127.0.0.1:8080");
+        }
+        return Optional.of(target);
     }
 
     /** {@code follow-redirects: true} and the {@code token} block ({@link ScenarioFileToken}). */

@@ -100,4 +100,23 @@ class ScenarioCommandTest {
                 "--iterations", "3", "-D", "1s");
         assertThat(both.err()).contains("--iterations (3) and -D (1s) cannot both be set");
     }
+
+    @Test
+    void should_send_to_the_files_target_when_no_uri_is_given_and_say_when_there_is_neither() throws Exception {
+        Path targeted = file("targeted.yaml", "target: " + server.uri("/") + "\n" + FLOW);
+
+        CommandRun run = CommandRun.of("scenario", targeted.toString(), "-u", "1", "--iterations", "2", "--h1");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.out()).contains("6 total", "6 succeeded");
+
+        CommandRun neither = CommandRun.of("scenario", file("flow.yaml", FLOW).toString(), "-u", "1", "-D", "1s");
+        assertThat(neither.code()).isEqualTo(LoadTestCommand.USAGE);
+        assertThat(neither.err()).contains("no server to send the scenario to: give a URI after the file, or target:");
+
+        Path wrong = file("wrong.yaml", "target: ftp://127.0.0.1/\n" + FLOW);
+        CommandRun bad = CommandRun.of("scenario", wrong.toString(), "-u", "1", "-D", "1s");
+        assertThat(bad.code()).isEqualTo(LoadTestCommand.USAGE);
+        assertThat(bad.err()).startsWith("loadtest: " + wrong + ":1: ")
+                .contains("target (ftp://127.0.0.1/) must be an absolute http or https URI");
+    }
 }

@@ -133,7 +133,7 @@ class ScenarioFileTest {
                 .isEqualTo("flow.yaml:5: unknown field 'extrct' in step 'login': known are name, request, expect,"
                         + " extract, pause, if");
         assertThat(error("scenario: shop\nstep: []\n"))
-                .isEqualTo("flow.yaml:2: unknown field 'step' in the scenario file: known are scenario, feeder,"
+                .isEqualTo("flow.yaml:2: unknown field 'step' in the scenario file: known are scenario, target, feeder,"
                         + " feeder-order, follow-redirects, token, steps");
     }
 
