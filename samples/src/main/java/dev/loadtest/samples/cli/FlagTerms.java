@@ -32,7 +32,8 @@ final class FlagTerms {
         Matcher m = PARAMETER.matcher(message.replace("clients x streams (", "-c x -m (")
                 .replace("stage concurrency (", "--concurrency-stage (")
                 .replace("stages cannot be given with", stagesFlag(spec) + " cannot be given with")
-                .replace("insecureTrustAll is set", "--insecure is set"));
+                .replace("insecureTrustAll is set", "--insecure is set")
+                .replace("users(n)", "-u N").replace("arrivals(perSecond)", "--arrivals RATE"));
         StringBuilder s = new StringBuilder();
         while (m.find()) {
             String flag = switch (m.group(1)) {

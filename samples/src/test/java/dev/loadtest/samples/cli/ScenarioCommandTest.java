@@ -90,7 +90,7 @@ class ScenarioCommandTest {
 
         CommandRun noModel = CommandRun.of("scenario", flow.toString(), server.uri("/").toString(), "-D", "1s");
         assertThat(noModel.code()).isEqualTo(LoadTestCommand.USAGE);
-        assertThat(noModel.err()).contains("needs users(n) (closed model) or arrivals(perSecond)");
+        assertThat(noModel.err()).contains("needs -u N (closed model) or --arrivals RATE (open model)");
 
         CommandRun counted = CommandRun.of("scenario", flow.toString(), server.uri("/").toString(), "-u", "1", "-n",
                 "10");
