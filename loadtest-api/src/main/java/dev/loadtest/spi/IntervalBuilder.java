@@ -9,6 +9,7 @@ import dev.loadtest.internal.IntervalFigures;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import dev.loadtest.internal.HandedConstructor;
 import java.util.function.Function;
 
 /**
@@ -29,7 +30,8 @@ import java.util.function.Function;
 public final class IntervalBuilder {
 
     /* Interval's constructor is private; Interval hands it over from its static initializer (see ResultBuilder). */
-    private static volatile Function<IntervalFigures, Interval> constructor;
+    private static final HandedConstructor<IntervalFigures, Interval> CONSTRUCTOR =
+            new HandedConstructor<>(Interval.class);
 
     private Duration start;
     private Duration length;
@@ -64,11 +66,7 @@ public final class IntervalBuilder {
      * @throws IllegalStateException if the caller is not {@code Interval}, or a constructor was given already
      */
     public static void useConstructor(Function<IntervalFigures, Interval> intervalConstructor) {
-        Class<?> caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass();
-        if (caller != Interval.class || constructor != null) {
-            throw new IllegalStateException("Interval's constructor is given once, by Interval itself");
-        }
-        constructor = intervalConstructor;
+        CONSTRUCTOR.take(HandedConstructor.callerOfCaller(), intervalConstructor);
     }
 
     /**
@@ -78,13 +76,8 @@ public final class IntervalBuilder {
      *     was set to {@code null}
      */
     public Interval build() {
-        Function<IntervalFigures, Interval> c = constructor;
-        if (c == null) {
-            ResultBuilder.initialize(Interval.class);   // runs Interval's static initializer, which hands it over
-            c = constructor;
-        }
-        return c.apply(new IntervalFigures(start, length, started, done, statusCodes, errored, bytes, responseTime,
-                serviceTime, responseTimeHistogram, serviceTimeHistogram, generator, checkFailed));
+        return CONSTRUCTOR.construct(new IntervalFigures(start, length, started, done, statusCodes, errored, bytes,
+                responseTime, serviceTime, responseTimeHistogram, serviceTimeHistogram, generator, checkFailed));
     }
 
     /** Both latencies with their histograms, the summaries derived from them. */

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import dev.loadtest.internal.HandedConstructor;
 import java.util.function.Function;
 
 /**
@@ -45,7 +46,8 @@ public final class ResultBuilder {
      * Result's constructor is private; Result hands it over from its static initializer. This is
      * OkHttp's `Internal` escape hatch: the implementation reaches what the public package does not offer users.
      */
-    private static volatile Function<ResultFigures, Result> constructor;
+    private static final HandedConstructor<ResultFigures, Result> CONSTRUCTOR =
+            new HandedConstructor<>(Result.class);
 
     private LoadTest test;
     private Duration duration;
@@ -91,11 +93,7 @@ public final class ResultBuilder {
      * @throws IllegalStateException if the caller is not {@code Result}, or a constructor was given already
      */
     public static void useConstructor(Function<ResultFigures, Result> resultConstructor) {
-        Class<?> caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass();
-        if (caller != Result.class || constructor != null) {
-            throw new IllegalStateException("Result's constructor is given once, by Result itself");
-        }
-        constructor = resultConstructor;
+        CONSTRUCTOR.take(HandedConstructor.callerOfCaller(), resultConstructor);
     }
 
     /**
@@ -105,23 +103,9 @@ public final class ResultBuilder {
      *     {@code verdict} was not set, or another was set to {@code null}
      */
     public Result build() {
-        Function<ResultFigures, Result> c = constructor;
-        if (c == null) {
-            initialize(Result.class);   // runs Result's static initializer, which hands its constructor over
-            c = constructor;
-        }
-        return c.apply(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime,
-                serviceTime, connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals,
-                verdict, stopped, checks, generator, steps, sessions, tokenRequests));
-    }
-
-    /** Runs a class's static initializer, as {@code Result}'s and {@code Interval}'s hand their constructors over. */
-    static void initialize(Class<?> type) {
-        try {
-            Class.forName(type.getName(), true, type.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("cannot initialize " + type.getName(), e);   // it is loaded already
-        }
+        return CONSTRUCTOR.construct(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic,
+                responseTime, serviceTime, connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate,
+                intervals, verdict, stopped, checks, generator, steps, sessions, tokenRequests));
     }
 
     public ResultBuilder test(LoadTest test) {

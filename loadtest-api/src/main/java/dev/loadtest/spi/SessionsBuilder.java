@@ -4,6 +4,7 @@ import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Sessions;
 import java.util.List;
 import java.util.Map;
+import dev.loadtest.internal.HandedConstructor;
 import java.util.function.Function;
 
 /**
@@ -25,7 +26,8 @@ public final class SessionsBuilder {
     }
 
     /* Sessions' constructor is private; Sessions hands it over from its static initializer (see ResultBuilder). */
-    private static volatile Function<Figures, Sessions> constructor;
+    private static final HandedConstructor<Figures, Sessions> CONSTRUCTOR =
+            new HandedConstructor<>(Sessions.class);
 
     private long started;
     private long completed;
@@ -50,11 +52,7 @@ public final class SessionsBuilder {
      * @throws IllegalStateException if the caller is not {@code Sessions}, or a constructor was given already
      */
     public static void useConstructor(Function<Figures, Sessions> sessionsConstructor) {
-        Class<?> caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass();
-        if (caller != Sessions.class || constructor != null) {
-            throw new IllegalStateException("Sessions' constructor is given once, by Sessions itself");
-        }
-        constructor = sessionsConstructor;
+        CONSTRUCTOR.take(HandedConstructor.callerOfCaller(), sessionsConstructor);
     }
 
     /**
@@ -64,12 +62,7 @@ public final class SessionsBuilder {
      * @throws NullPointerException naming the figure, if one is {@code null}
      */
     public Sessions build() {
-        Function<Figures, Sessions> c = constructor;
-        if (c == null) {
-            ResultBuilder.initialize(Sessions.class);
-            c = constructor;
-        }
-        return c.apply(new Figures(started, completed, failed, failedAt, failureReasons, duration));
+        return CONSTRUCTOR.construct(new Figures(started, completed, failed, failedAt, failureReasons, duration));
     }
 
     public SessionsBuilder started(long started) {

@@ -10,6 +10,7 @@ import dev.loadtest.Traffic;
 import dev.loadtest.check.CheckResult;
 import java.util.List;
 import java.util.Map;
+import dev.loadtest.internal.HandedConstructor;
 import java.util.function.Function;
 
 /**
@@ -32,7 +33,8 @@ public final class StepResultBuilder {
     }
 
     /* StepResult's constructor is private; StepResult hands it over from its static initializer (see ResultBuilder). */
-    private static volatile Function<Figures, StepResult> constructor;
+    private static final HandedConstructor<Figures, StepResult> CONSTRUCTOR =
+            new HandedConstructor<>(StepResult.class);
 
     private final String name;
     private Requests requests = new Requests(0, 0, 0, 0, 0, 0, 0, 0);
@@ -60,11 +62,7 @@ public final class StepResultBuilder {
      * @throws IllegalStateException if the caller is not {@code StepResult}, or a constructor was given already
      */
     public static void useConstructor(Function<Figures, StepResult> stepConstructor) {
-        Class<?> caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass();
-        if (caller != StepResult.class || constructor != null) {
-            throw new IllegalStateException("StepResult's constructor is given once, by StepResult itself");
-        }
-        constructor = stepConstructor;
+        CONSTRUCTOR.take(HandedConstructor.callerOfCaller(), stepConstructor);
     }
 
     /**
@@ -73,12 +71,8 @@ public final class StepResultBuilder {
      * @throws NullPointerException naming the figure, if the name or a figure is {@code null}
      */
     public StepResult build() {
-        Function<Figures, StepResult> c = constructor;
-        if (c == null) {
-            ResultBuilder.initialize(StepResult.class);
-            c = constructor;
-        }
-        return c.apply(new Figures(name, requests, statusCodes, errors, checks, traffic, responseTime, serviceTime));
+        return CONSTRUCTOR.construct(new Figures(name, requests, statusCodes, errors, checks, traffic, responseTime,
+                serviceTime));
     }
 
     public StepResultBuilder requests(Requests requests) {
