@@ -34,8 +34,9 @@ import picocli.CommandLine.Spec;
             "Runs a scenario file (YAML or JSON: steps with requests, checks, extractions, pauses, repeats) against "
                 + "a server: each virtual user is a session with its own cookies and variables.",
             "Closed model: -u users, each starting its next session when one ends, for -D or --iterations "
-                + "sessions each, or as many of them in flight as each --concurrency-stage says. Open model: --arrivals sessions per second, whatever the server does; each step's "
-                + "response time counts from when it was due (corrected for coordinated omission).",
+                + "sessions each, or as many of them in flight as each --concurrency-stage says. Open model: "
+                + "--arrivals sessions per second, whatever the server does; each step's response time counts from "
+                + "when it was due (corrected for coordinated omission).",
             "Sessions share the connections (-c x -m; -c defaults to the users) unless --connection-per-user."},
         footerHeading = "%n",
         footer = {
