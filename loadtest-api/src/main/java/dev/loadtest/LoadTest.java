@@ -671,7 +671,8 @@ public final class LoadTest {
          * feeder row) walking the scenario's steps one request at a time, with its pauses. Two load models:
          * <ul>
          * <li>closed, {@link #users(int) users(n)}: n sessions in flight, each user starting its next session when
-         *     one ends, for the {@link #duration duration} or {@link #iterations(long) iterations} sessions each;</li>
+         *     one ends, for the {@link #duration duration} or {@link #iterations(long) iterations} sessions each;
+         *     or, with concurrency {@link #stages stages}, each stage's count of those users in flight;</li>
          * <li>open, {@link #arrivals(double) arrivals(r)} (or rate {@link #stages stages}, which are then arrival
          *     stages): r sessions start per second, whatever the server does; a step's response time counts from
          *     when it was due (the arrival for the first step, the previous step's end plus its pause for the
@@ -705,6 +706,18 @@ public final class LoadTest {
          * The closed model of a {@link #scenario scenario} run: this many virtual users, each running one session
          * at a time and starting the next when it ends (k6's VUs, Gatling's {@code constantConcurrentUsers}). At
          * least 1; needs a scenario. In a sharded run, users are dealt out as clients are.
+         *
+         * <p>With {@link Stage#concurrency concurrency stages} the users in flight follow the stages (k6's ramping
+         * VUs, Gatling's {@code rampConcurrentUsers}), each stage's count at most {@code users}: a raised count
+         * starts the waiting users' sessions at once; a lowered one lets the users over it finish the session they
+         * are in, then they wait. The stages time the run, so not with {@link #iterations(long) iterations}.
+         *
+         * <pre>{@code
+         * LoadTest.target("http://127.0.0.1:8080").scenario(shop).users(100).stages(
+         *         Stage.concurrency(10, Duration.ofSeconds(30)),    // 10 users in flight, then
+         *         Stage.concurrency(100, Duration.ofMinutes(2)))    // all 100
+         *     .run();
+         * }</pre>
          */
         public Builder users(int users) {
             this.users = atLeast("users", users, 1);
@@ -837,7 +850,8 @@ public final class LoadTest {
 
         /**
          * A sequence of stages (see {@link Stage}): rates held or ramped (open model), or concurrencies
-         * held (closed model, at most {@code clients x streams}); together they set the run's duration,
+         * held (closed model, at most {@code clients x streams}; in a {@link #scenario scenario} run, users in
+         * flight, at most {@link #users(int) users}); together they set the run's duration,
          * so {@code duration} and {@code requests} are not set with them.
          */
         public Builder stages(Stage... stages) {

@@ -57,10 +57,7 @@ final class ScenarioRules {
     /** Users (closed) or arrivals (open), and what ends the run. */
     private static void checkLoadModel(Settings s) {
         boolean open = !Double.isNaN(s.rate()) || (s.timedByStages() && !s.stages().get(0).isConcurrency());
-        if (s.timedByStages() && s.stages().get(0).isConcurrency()) {
-            throw new IllegalStateException("a scenario run takes rate stages (sessions arriving per second), not"
-                    + " concurrency stages: give users(n) for a constant number of sessions in flight");
-        }
+        checkUserStages(s);
         if (open && s.users() > 0) {
             throw new IllegalStateException("users (" + s.users() + ") and arrivals cannot both be set: a scenario"
                     + " run is closed (users) or open (arrivals)");
@@ -93,6 +90,30 @@ final class ScenarioRules {
         if (s.shardCount() > 1 && s.users() > 0 && s.users() < s.shardCount()) {
             throw new IllegalStateException("users (" + s.users() + ") must be >= shard count (" + s.shardCount()
                     + "): each shard needs at least one user");
+        }
+    }
+
+    /**
+     * Concurrency stages in a scenario run are users in flight (k6's ramping VUs): they need the users to draw on,
+     * none above them, and they time the run, so no iterations.
+     */
+    private static void checkUserStages(Settings s) {
+        if (!s.timedByStages() || !s.stages().get(0).isConcurrency()) {
+            return;
+        }
+        if (s.users() == 0) {
+            throw new IllegalStateException("concurrency stages in a scenario run are users in flight: give users(n),"
+                    + " the most users any stage has");
+        }
+        for (Stage stage : s.stages()) {
+            if (stage.concurrency() > s.users()) {
+                throw new IllegalStateException("stage concurrency (" + stage.concurrency() + ") must be <= users ("
+                        + s.users() + "): a stage's users in flight are drawn from the run's users");
+            }
+        }
+        if (s.iterations() > 0) {
+            throw new IllegalStateException("iterations (" + s.iterations() + ") and concurrency stages cannot both"
+                    + " be set: the stages set how long the run lasts");
         }
     }
 

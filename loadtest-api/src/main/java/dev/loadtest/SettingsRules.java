@@ -69,7 +69,8 @@ final class SettingsRules {
                     throw new IllegalStateException("stages mix rates and concurrencies: a run is rate-driven "
                             + "(open model) or concurrency-driven (closed model)");
                 }
-                if (stage.concurrency() > s.clientCount() * s.streams()) {
+                // a scenario's stages count users in flight, not requests: ScenarioRules bounds them by the users
+                if (s.scenario() == null && stage.concurrency() > s.clientCount() * s.streams()) {
                     throw new IllegalStateException("stage concurrency (" + stage.concurrency()
                             + ") must be <= clients x streams (" + s.clientCount() + " x " + s.streams() + ")");
                 }

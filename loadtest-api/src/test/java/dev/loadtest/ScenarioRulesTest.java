@@ -94,6 +94,27 @@ class ScenarioRulesTest {
     }
 
     @Test
+    void should_take_concurrency_stages_as_users_in_flight_up_to_the_users() {
+        LoadTest test = shop().users(8).clients(2).stages(Stage.concurrency(3, Duration.ofSeconds(1)),
+                Stage.concurrency(8, Duration.ofSeconds(1))).build();
+        assertThat(test.users()).isEqualTo(8);
+        assertThat(test.isRateDriven()).as("users over stages are the closed model").isFalse();
+        assertThat(test.clients()).as("8 users in flight may share 2 connections").isEqualTo(2);
+        assertThatThrownBy(() -> shop().stages(Stage.concurrency(3, Duration.ofSeconds(1))).build())
+                .hasMessage("concurrency stages in a scenario run are users in flight: give users(n), the most users"
+                        + " any stage has");
+        assertThatThrownBy(() -> shop().users(4).stages(Stage.concurrency(2, Duration.ofSeconds(1)),
+                Stage.concurrency(5, Duration.ofSeconds(1))).build())
+                .hasMessage("stage concurrency (5) must be <= users (4): a stage's users in flight are drawn from the"
+                        + " run's users");
+        assertThatThrownBy(() -> shop().users(4).iterations(2).stages(Stage.concurrency(2, Duration.ofSeconds(1)))
+                .build()).hasMessageContaining("iterations (2) and concurrency stages cannot both be set");
+        assertThatThrownBy(() -> shop().users(4).duration(Duration.ofSeconds(1))
+                .stages(Stage.concurrency(2, Duration.ofSeconds(1))).build())
+                .hasMessageContaining("stages cannot be given with duration (1s)");
+    }
+
+    @Test
     void should_refuse_clients_or_streams_with_a_connection_per_user() {
         assertThatThrownBy(() -> shop().users(2).connectionPerUser().clients(4).duration(Duration.ofSeconds(1))
                 .build()).hasMessageContaining("clients (4) cannot be set with connectionPerUser");

@@ -174,7 +174,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         }
         concurrency = ConcurrencyPlan.of(test);
         if (concurrency != null) {
-            concurrency.apply(clients, System.nanoTime(), phase);
+            concurrency.apply(limited(), System.nanoTime(), phase);
         }
         // on the timer's thread, so that start() returns while the connections are made; queued before a client
         // can end the run, so that finish() runs after it there
@@ -199,7 +199,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         timeline = new Timeline(phase, test.interval(), test.isRateDriven(), test.requests().orElse(0), recorders,
                 listeners::interval);
         if (concurrency != null) {
-            concurrency.apply(clients, System.nanoTime(), phase);
+            concurrency.apply(limited(), System.nanoTime(), phase);
         }
         long now = System.nanoTime();
         cadence = new TimerCadence(concurrency != null, now);
@@ -247,7 +247,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
                 return;
             }
             if (concurrency != null) {
-                concurrency.apply(clients, now, phase);
+                concurrency.apply(limited(), now, phase);
             }
             if (scenario != null) {
                 scenario.tick();
@@ -392,6 +392,11 @@ final class EngineRun implements LoadTestRun, SlotContext {
         if (activeClients.decrementAndGet() == 0) {
             finish();
         }
+    }
+
+    /** What concurrency stages limit: a scenario run's users in flight, else each client's requests in flight. */
+    private List<? extends ConcurrencyPlan.Limited> limited() {
+        return scenario != null ? List.of(scenario) : clients;
     }
 
     /** What a scenario run's sessions need of the run: its timer, and where a feeder's end and a build failure go. */

@@ -4,6 +4,7 @@ import static dev.loadtest.samples.cli.CommandFlags.matched;
 import static dev.loadtest.samples.cli.CommandFlags.usage;
 
 import dev.loadtest.LoadTest;
+import dev.loadtest.Stage;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,8 +34,9 @@ import picocli.CommandLine.Spec;
             "Runs a scenario file (YAML or JSON: steps with requests, checks, extractions, pauses, repeats) against "
                 + "a server: each virtual user is a session with its own cookies and variables.",
             "Closed model: -u users, each starting its next session when one ends, for -D or --iterations "
-                + "sessions each. Open model: --arrivals sessions per second, whatever the server does; each step's "
-                + "response time counts from when it was due (corrected for coordinated omission).",
+                + "sessions each, or as many of them in flight as each --concurrency-stage says. Open model: "
+                + "--arrivals sessions per second, whatever the server does; each step's response time counts from "
+                + "when it was due (corrected for coordinated omission).",
             "Sessions share the connections (-c x -m; -c defaults to the users) unless --connection-per-user."},
         footerHeading = "%n",
         footer = {
@@ -44,6 +46,8 @@ import picocli.CommandLine.Spec;
             "  loadtest scenario flow.yaml http://127.0.0.1:8080 -u 50 -D 1m",
             "  loadtest scenario flow.yaml -u 50 -D 1m          # the file's target: http://...",
             "  loadtest scenario flow.yaml http://127.0.0.1:8080 -u 10 --iterations 100 --json run.json",
+            "  loadtest scenario flow.yaml http://127.0.0.1:8080 -u 50 --concurrency-stage 10/30s "
+                + "--concurrency-stage 50/2m",
             "  loadtest scenario flow.yaml http://127.0.0.1:8080 --arrivals 20 -c 8 -m 10 -D 5m --max-p99 250ms"})
 final class ScenarioCommand implements Callable<Integer> {
 
@@ -81,6 +85,13 @@ final class ScenarioCommand implements Callable<Integer> {
         @Option(names = "--arrivals", paramLabel = "RATE", converter = Syntax.RateConverter.class,
                 description = "Sessions started per second (open model).")
         Double arrivals;
+
+        @Option(names = "--concurrency-stage", paramLabel = "N/DURATION",
+                converter = Syntax.ConcurrencyStageConverter.class, showDefaultValue = Visibility.NEVER,
+                description = {"Closed model by stages: N of the -u users in flight for a time (k6's ramping VUs); "
+                        + "repeatable, in order. A user over a lowered N finishes its session, then waits. Sets the "
+                        + "duration: not with -D or --iterations."})
+        List<Stage> concurrencyStages = new ArrayList<>();
 
         @Option(names = "--iterations", paramLabel = "N", converter = Syntax.LongConverter.class,
                 description = "Sessions each user runs, instead of -D.")
@@ -159,9 +170,12 @@ final class ScenarioCommand implements Callable<Integer> {
             }
             RequestOptions none = new RequestOptions();
             TestFromFlags.connectionsAndRequests(b, spec, load, none, server);
+            if (!sessions.concurrencyStages.isEmpty()) {
+                b.stages(sessions.concurrencyStages.toArray(Stage[]::new));
+            }
             if (load.duration != null) {
                 b.duration(load.duration);
-            } else if (sessions.iterations == null) {
+            } else if (sessions.iterations == null && sessions.concurrencyStages.isEmpty()) {
                 b.duration(TestFromFlags.DEFAULT_DURATION);
             }
             if (!load.warmUp.isZero()) {

@@ -70,6 +70,26 @@ class ScenarioCommandTest {
     }
 
     @Test
+    void should_run_users_over_concurrency_stages_and_refuse_stages_the_users_cannot_fill() throws Exception {
+        Path flow = file("flow.yaml", FLOW);
+        String uri = server.uri("/").toString();
+
+        CommandRun run = CommandRun.of("scenario", flow.toString(), uri, "-u", "3", "--concurrency-stage", "1/300ms",
+                "--concurrency-stage", "3/300ms", "--h1");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.out()).contains("scenario=browse", "users=3");
+
+        CommandRun over = CommandRun.of("scenario", flow.toString(), uri, "-u", "2", "--concurrency-stage", "3/1s");
+        assertThat(over.code()).isEqualTo(LoadTestCommand.USAGE);
+        assertThat(over.err()).contains("--concurrency-stage (3) must be <= -u (2)");
+        CommandRun noUsers = CommandRun.of("scenario", flow.toString(), uri, "--concurrency-stage", "3/1s");
+        assertThat(noUsers.err()).contains("concurrency stages in a scenario run are users in flight: give -u N");
+        CommandRun timed = CommandRun.of("scenario", flow.toString(), uri, "-u", "3", "--concurrency-stage", "3/1s",
+                "-D", "1s");
+        assertThat(timed.err()).contains("--concurrency-stage cannot be given with -D (1s)");
+    }
+
+    @Test
     void should_refuse_a_malformed_file_before_any_load_naming_its_line() throws Exception {
         Path flow = file("bad.yaml", """
                 scenario: bad

@@ -14,6 +14,7 @@ import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.record.ScenarioStats;
 import dev.loadtest.internal.engine.record.StepStats;
 import dev.loadtest.internal.engine.record.WorkerStats;
+import dev.loadtest.internal.engine.schedule.ConcurrencyPlan;
 import dev.loadtest.internal.engine.schedule.Phase;
 import dev.loadtest.internal.engine.schedule.Scheduler;
 import dev.loadtest.internal.request.FeedIndex;
@@ -39,6 +40,7 @@ import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
@@ -54,8 +56,11 @@ import org.apache.hc.client5.http.RedirectException;
  * <p>Threads: slots call in on their I/O threads under their monitor, and this never takes a slot's lock there;
  * the timer (pauses, {@link #tick}) and the scheduler (arrivals) wake the slots ({@link ConnectionSlot#stepsReady}),
  * holding no other lock. A session is handed from thread to thread through the queues, one step at a time.
+ *
+ * <p>Concurrency stages (closed model): the stage's count is the users in flight ({@link #limit}); users numbered
+ * at or above it finish the session they are in and wait, parked, until a stage lets them in again.
  */
-public final class ScenarioRun implements StepFeed, Scheduler.Target {
+public final class ScenarioRun implements StepFeed, Scheduler.Target, ConcurrencyPlan.Limited {
 
     /** What the run does for its sessions: a timer, and where a run-wide event goes. */
     public interface RunHooks {
@@ -103,6 +108,11 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger usersLeft;
     private final AtomicLongArray sessionsRun;
+    /** Closed model: 1 for a user waiting, between sessions, for a stage to let it in; 0 for one in a session. */
+    private final AtomicIntegerArray parked;
+    /** Closed model: users numbered below this run sessions (all of them without concurrency stages). */
+    private volatile int usersAllowed;
+    private volatile boolean started;
     private final AtomicInteger wakeCursor = new AtomicInteger();
     private volatile List<ConnectionSlot> slots = List.of();
 
@@ -141,6 +151,8 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
         this.maxSessions = test.maxBacklog();
         this.usersLeft = new AtomicInteger(users);
         this.sessionsRun = new AtomicLongArray(Math.max(users, 1));
+        this.parked = new AtomicIntegerArray(Math.max(users, 1));
+        this.usersAllowed = users;
         List<Queue<StepCall>> queues = new ArrayList<>();
         if (perUser) {
             for (int u = 0; u < users; u++) {
@@ -178,15 +190,40 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
         this.slots = List.copyOf(slots);
     }
 
-    /** Closed model: the run's clock started; every user starts its first session now. */
+    /** Closed model: the run's clock started; every user the stage lets in starts its first session now. */
     public void start(long now) {
         if (open) {
             return;
         }
         for (int u = 0; u < users; u++) {
-            startSession(u, now);
+            parked.set(u, 1);
         }
+        started = true;
+        letIn(now);
         wake();
+    }
+
+    /**
+     * Closed model, on the timer: a concurrency stage's users in flight. Raised, the parked users below it start a
+     * session now; lowered, the users at or above it park when their session ends (none is cut in the middle).
+     */
+    @Override
+    public void limit(int usersInFlight) {
+        usersAllowed = usersInFlight;
+        if (started) {
+            letIn(System.nanoTime());
+            wake();
+        }
+    }
+
+    /** Starts a session for each parked user the stage lets in; a user is unparked by one thread only (CAS). */
+    private void letIn(long now) {
+        int allowed = Math.min(usersAllowed, users);
+        for (int u = 0; u < allowed; u++) {
+            if (parked.compareAndSet(u, 1, 0)) {
+                startSession(u, now);
+            }
+        }
     }
 
     /** On the run's timer, every few milliseconds: a step queued where no slot looked gets a slot. */
@@ -420,8 +457,14 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
         long run = sessionsRun.incrementAndGet(session.user);
         if (iterations > 0 && run >= iterations) {
             userDone();
-        } else {
+        } else if (session.user < usersAllowed) {
             startSession(session.user, now);
+        } else {
+            // over the stage's count: park, unless the timer raised it meanwhile (then whoever unparks starts it)
+            parked.set(session.user, 1);
+            if (session.user < usersAllowed && parked.compareAndSet(session.user, 1, 0)) {
+                startSession(session.user, now);
+            }
         }
     }
 

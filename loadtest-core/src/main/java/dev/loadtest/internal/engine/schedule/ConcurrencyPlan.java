@@ -7,17 +7,16 @@ import java.util.List;
 
 /**
  * Concurrency stages (the closed model by stages, like k6's ramping VUs held per stage): which stage
- * is current, and each client's share of its requests in flight. The warm-up uses the first stage.
+ * is current, and each client's share of its requests in flight. The warm-up uses the first stage. In a scenario
+ * run the one {@link Limited} is the run's sessions, and a stage's count is its users in flight.
  */
 public final class ConcurrencyPlan {
 
     private final List<Stage> stages;
-    private final int clients;
     private int current = -1;
 
-    private ConcurrencyPlan(List<Stage> stages, int clients) {
+    private ConcurrencyPlan(List<Stage> stages) {
         this.stages = stages;
-        this.clients = clients;
     }
 
     /** The plan of a run with concurrency stages, or null. */
@@ -25,16 +24,16 @@ public final class ConcurrencyPlan {
         if (test.stages().isEmpty() || !test.stages().get(0).isConcurrency()) {
             return null;
         }
-        return new ConcurrencyPlan(test.stages(), test.clients());
+        return new ConcurrencyPlan(test.stages());
     }
 
     /** A client whose requests in flight a stage limits. */
     public interface Limited {
-        /** Keep at most this many requests in flight: lowering it lets those in flight finish. */
+        /** Keep at most this many requests (a scenario run: sessions) in flight; lowered, those in flight finish. */
         void limit(int requestsInFlight);
     }
 
-    /** Sets the clients' shares when the stage changes; on the timer thread. */
+    /** Sets each limited's equal share of the stage's count when the stage changes; on the timer thread. */
     public void apply(List<? extends Limited> all, long now, Phase phase) {
         int stage = stageAt(now - phase.measureStartNanos());
         if (stage == current) {
@@ -43,7 +42,7 @@ public final class ConcurrencyPlan {
         current = stage;
         int total = stages.get(stage).concurrency();
         for (int i = 0; i < all.size(); i++) {
-            all.get(i).limit(Shares.share(total, clients, i));
+            all.get(i).limit(Shares.share(total, all.size(), i));
         }
     }
 
