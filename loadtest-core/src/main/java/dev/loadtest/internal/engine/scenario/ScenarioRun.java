@@ -255,8 +255,8 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target {
     }
 
     @Override
-    public void received(Call c, long headerBytes, long dataBytes) {
-        stepStats(recorders.get(), (StepCall) c).received(headerBytes, dataBytes);
+    public StepStats stats(Call c) {
+        return stepStats(recorders.get(), (StepCall) c);
     }
 
     @Override
