@@ -46,29 +46,6 @@ public final class StepStats extends RequestCounts {
         responseTime.recordValue(clamp(responseNanos));
     }
 
-    // ---- bytes, counted where and when the run's are (see StepResult.traffic()) ----
-
-    /** Bytes of the step's responses as received: its HTTP/2 frames, or its HTTP/1.1 responses whole (after TLS). */
-    public void received(long bytes) {
-        totalBytes += bytes;
-    }
-
-    /** Bytes of the step's requests as sent: its HTTP/2 frames, or its HTTP/1.1 requests whole (after TLS). */
-    public void sent(long bytes) {
-        sentBytes += bytes;
-    }
-
-    /** Response header bytes as they came (HPACK-compressed on HTTP/2) and decoded (names and values). */
-    public void headerBytes(long onTheWire, long decoded) {
-        headerBytes += onTheWire;
-        decodedHeaderBytes += decoded;
-    }
-
-    /** Response body bytes. */
-    public void dataBytes(long bytes) {
-        dataBytes += bytes;
-    }
-
     private static long clamp(long nanos) {
         return Math.max(0, Math.min(WorkerStats.MAX_RECORDED_NANOS, nanos));
     }

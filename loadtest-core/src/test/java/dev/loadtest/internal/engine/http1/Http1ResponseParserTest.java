@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class Http1ResponseParserTest {
 
     /** Records the parser's events as text; answers onHead as a connection with the given requests would. */
-    private static final class Events implements Http1ResponseParser.Listener {
+    private static class Events implements Http1ResponseParser.Listener {
         final List<String> events = new ArrayList<>();
         final boolean[] headRequests;
         int responses;
@@ -262,16 +262,7 @@ class Http1ResponseParserTest {
         byte[] wire = (first + second + third).getBytes(StandardCharsets.ISO_8859_1);
         List<Integer> ends = new ArrayList<>();
         Http1ResponseParser[] parser = new Http1ResponseParser[1];
-        parser[0] = new Http1ResponseParser(new Http1ResponseParser.Listener() {
-            @Override
-            public boolean onHead(int status, long headerBytes) {
-                return true;
-            }
-
-            @Override
-            public void onBody(byte[] buf, int from, int n) {
-            }
-
+        parser[0] = new Http1ResponseParser(new Events() {
             @Override
             public void onEnd(long trailerBytes, boolean keepAlive) {
                 ends.add(parser[0].responseEnd());
