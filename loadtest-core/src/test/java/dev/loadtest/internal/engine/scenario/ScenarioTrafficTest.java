@@ -12,18 +12,21 @@ import dev.loadtest.request.Request;
 import dev.loadtest.scenario.Extract;
 import dev.loadtest.scenario.Scenario;
 import dev.loadtest.scenario.Step;
+import dev.loadtest.testing.TestServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A step's traffic is counted where and when the run's is, so the run's traffic is the sum of its steps': every
  * field exactly over HTTP/1.1; over h2c every field but the bytes received and sent, which the run counts for the
  * connection's own frames too (stream 0: SETTINGS, their acknowledgements, WINDOW_UPDATE, PING, GOAWAY), a few
- * dozen bytes a connection that no step sent or asked for.
+ * dozen bytes a connection that no step sent or asked for. Over TLS alike: bytes are counted after decryption.
  */
 class ScenarioTrafficTest {
 
@@ -118,5 +121,33 @@ class ScenarioTrafficTest {
             assertThat(t.totalBytes()).as(step.name()).isGreaterThanOrEqualTo(t.headerBytes() + t.dataBytes() + 2 * 9 * 20);
             assertThat(t.sentBytes()).as(step.name()).isGreaterThanOrEqualTo(9 * 20);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Protocol.class, names = {"HTTP_1_1", "HTTP_2"})
+    void should_count_a_steps_bytes_over_tls_after_decryption_as_the_runs(Protocol protocol) {
+        Scenario flow = Scenario.of("tls", Step.of("hello", s -> Request.get("/hello")),
+                Step.of("echo", s -> Request.post("/echo").body("order", "text/plain")));
+        Result r;
+        try (TestServer server = TestServer.tls()) {
+            r = LoadTest.target(server.uri("/")).sslContext(server.sslContext()).protocol(protocol).scenario(flow)
+                    .users(2).iterations(5).run();
+        }
+        assertThat(r.sessions().orElseThrow().completed()).isEqualTo(10);
+
+        Traffic run = r.traffic();
+        Traffic steps = sumOfSteps(r.steps());
+        if (protocol == Protocol.HTTP_1_1) {
+            assertThat(steps).isEqualTo(run);
+        } else {
+            assertThat(steps.headerBytes()).isEqualTo(run.headerBytes());
+            assertThat(steps.decodedHeaderBytes()).isEqualTo(run.decodedHeaderBytes());
+            assertThat(steps.dataBytes()).isEqualTo(run.dataBytes());
+            assertThat(run.totalBytes() - steps.totalBytes()).isBetween(1L, r.connections() * CONNECTION_FRAMES_BOUND);
+            assertThat(run.sentBytes() - steps.sentBytes()).isBetween(1L, r.connections() * CONNECTION_FRAMES_BOUND);
+        }
+        // each step's response bodies, decrypted: the echo's "order" back, the hello's "Hello, World!\n"
+        assertThat(r.step("echo").orElseThrow().traffic().dataBytes()).isEqualTo(10 * "order".length());
+        assertThat(r.step("hello").orElseThrow().traffic().dataBytes()).isEqualTo(10 * 14);
     }
 }
