@@ -16,8 +16,7 @@ import dev.loadtest.testing.TestServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.ToLongFunction;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -33,18 +32,6 @@ class ScenarioTrafficTest {
     /** Stream 0's frames of one h2c connection, well above what they come to (about 100 bytes each way). */
     private static final long CONNECTION_FRAMES_BOUND = 400;
 
-    private static ShopServer shop;
-
-    @BeforeAll
-    static void start() throws Exception {
-        shop = new ShopServer();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        shop.close();
-    }
-
     /** The shop's flow: a login (a cookie set), a JSON catalogue read, a basket posted, a checkout with a body. */
     private static Scenario shopFlow() {
         Step login = Step.of("login", s -> Request.post("/login").body("user=u" + s.id() + "&password=secret",
@@ -57,9 +44,16 @@ class ScenarioTrafficTest {
         return Scenario.of("shop", login, catalogue, basket, checkout);
     }
 
-    private static Result run(Protocol protocol) {
-        Result r = LoadTest.target(shop.uri()).protocol(protocol).scenario(shopFlow()).users(4).clients(2).streams(2)
-                .iterations(5).run();
+    /** The shop's flow run by 4 users on 2 connections, on a shop of its own, as {@code load} sets it up. */
+    private static Result shopRun(Protocol protocol, UnaryOperator<LoadTest.Builder> load) throws Exception {
+        try (ShopServer shop = new ShopServer()) {
+            return load.apply(LoadTest.target(shop.uri()).protocol(protocol).scenario(shopFlow()).users(4).clients(2))
+                    .run();
+        }
+    }
+
+    private static Result run(Protocol protocol) throws Exception {
+        Result r = shopRun(protocol, load -> load.streams(2).iterations(5));
         assertThat(r.sessions().orElseThrow().completed()).as("%s", r.sessions().orElseThrow().failureReasons())
                 .isEqualTo(20);
         return r;
@@ -75,7 +69,7 @@ class ScenarioTrafficTest {
     }
 
     @Test
-    void should_make_the_runs_http1_traffic_the_exact_sum_of_its_steps() {
+    void should_make_the_runs_http1_traffic_the_exact_sum_of_its_steps() throws Exception {
         Result r = run(Protocol.HTTP_1_1);
 
         assertThat(sumOfSteps(r.steps())).isEqualTo(r.traffic());
@@ -91,17 +85,16 @@ class ScenarioTrafficTest {
     }
 
     @Test
-    void should_keep_the_http1_sum_exact_when_a_warm_up_and_a_deadline_cut_through_the_flow() {
+    void should_keep_the_http1_sum_exact_when_a_warm_up_and_a_deadline_cut_through_the_flow() throws Exception {
         // requests and reads on both edges of the measured window: a step's share is counted on the run's condition
-        Result r = LoadTest.target(shop.uri()).protocol(Protocol.HTTP_1_1).scenario(shopFlow()).users(4).clients(2)
-                .warmUp(Duration.ofMillis(300)).duration(Duration.ofMillis(700)).run();
+        Result r = shopRun(Protocol.HTTP_1_1, load -> load.warmUp(Duration.ofMillis(300)).duration(Duration.ofMillis(700)));
 
         assertThat(r.requests().started()).isPositive();
         assertThat(sumOfSteps(r.steps())).isEqualTo(r.traffic());
     }
 
     @Test
-    void should_make_the_runs_h2c_traffic_the_sum_of_its_steps_but_the_connections_own_frames() {
+    void should_make_the_runs_h2c_traffic_the_sum_of_its_steps_but_the_connections_own_frames() throws Exception {
         Result r = run(Protocol.HTTP_2);
 
         Traffic run = r.traffic();
@@ -125,7 +118,7 @@ class ScenarioTrafficTest {
 
     @ParameterizedTest
     @EnumSource(value = Protocol.class, names = {"HTTP_1_1", "HTTP_2"})
-    void should_count_a_steps_bytes_over_tls_after_decryption_as_the_runs(Protocol protocol) {
+    void should_count_a_steps_bytes_over_tls_after_decryption_as_the_runs(Protocol protocol) throws Exception {
         Scenario flow = Scenario.of("tls", Step.of("hello", s -> Request.get("/hello")),
                 Step.of("echo", s -> Request.post("/echo").body("order", "text/plain")));
         Result r;
