@@ -76,7 +76,21 @@ public final class StepResult {
         return checks;
     }
 
-    /** Bytes the step's requests sent and its responses received. */
+    /**
+     * Bytes the step's requests sent and its responses received, counted where and when the run's {@link
+     * Result#traffic()} is, so that the run's traffic is the sum of its steps':
+     * <ul>
+     *   <li>HTTP/1.1: every field is the sum of the steps' (a step's {@code totalBytes} and {@code sentBytes} are its
+     *   responses and requests whole: status lines, fields, bodies, chunk framing);</li>
+     *   <li>HTTP/2: a stream's frames, both ways, while its request lasts, are its step's (HEADERS, DATA);
+     *   {@code headerBytes}, {@code decodedHeaderBytes} and {@code dataBytes} are the sum of the steps', while the run's
+     *   {@code totalBytes} and {@code sentBytes} also hold the connection's own frames (stream 0: SETTINGS, PING,
+     *   WINDOW_UPDATE, GOAWAY), which no step sent or asked for, and a stream's frames after its request ended (an
+     *   RST_STREAM sent for a request that timed out);</li>
+     *   <li>TLS: as the run's, bytes are counted after decryption (h2load's way); the records' and handshakes'
+     *   overhead is counted neither for the run nor for a step.</li>
+     * </ul>
+     */
     public Traffic traffic() {
         return traffic;
     }

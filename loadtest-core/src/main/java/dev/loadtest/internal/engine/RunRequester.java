@@ -2,13 +2,16 @@ package dev.loadtest.internal.engine;
 
 import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
+import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.engine.connection.Connections;
 import dev.loadtest.internal.engine.connection.ProtocolStarter;
 import dev.loadtest.internal.engine.connection.RequestProcessors;
 import dev.loadtest.internal.engine.connection.Tls;
 import dev.loadtest.internal.engine.http2.FrameCounter;
+import dev.loadtest.internal.engine.http2.StreamSteps;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
+import java.net.SocketAddress;
 import org.apache.hc.core5.function.Callback;
 import org.apache.hc.core5.http.config.CharCodingConfig;
 import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
@@ -47,7 +50,8 @@ final class RunRequester {
                 .build();
         H2Config h2 = H2Config.custom().setPushEnabled(false).setInitialWindowSize((1 << 30) - 1).build();
         ClientH2StreamMultiplexerFactory http2 = new ClientH2StreamMultiplexerFactory(RequestProcessors.HTTP_2, null,
-                h2, CharCodingConfig.DEFAULT, new FrameCounter(recorders, phase, connections::slotOf));
+                h2, CharCodingConfig.DEFAULT, new FrameCounter(recorders, phase, connections::slotOf,
+                        test.scenario().isPresent() ? local -> streamSteps(connections, local) : null));
         // clear text needs no TLS strategy: the default one would load the JDK's trust store at every run
         TlsStrategy tlsStrategy = tls ? Tls.strategy(test) : null;
         Timeout handshake = Timeout.of(test.connectTimeout());
@@ -57,6 +61,12 @@ final class RunRequester {
                 exceptions, connections.sessionErrorListener(),
                 new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null),
                 tlsStrategy, handshake);
+    }
+
+    /** The steps the streams of the connection with this local address carry, in a scenario run; or null. */
+    private static StreamSteps streamSteps(Connections connections, SocketAddress local) {
+        ConnectionSlot slot = connections.slotOf(local);
+        return slot == null ? null : slot.streamSteps();
     }
 
     /**

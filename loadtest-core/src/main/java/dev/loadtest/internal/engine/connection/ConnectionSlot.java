@@ -6,6 +6,7 @@ import dev.loadtest.spi.CapturedResponse;
 import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.internal.engine.http2.GoAwayException;
 import dev.loadtest.internal.engine.http2.GoAwayListener;
+import dev.loadtest.internal.engine.http2.StreamSteps;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.record.WorkerStats;
 import dev.loadtest.internal.engine.schedule.ConcurrencyPlan;
@@ -60,6 +61,8 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     private final RequestSource requests;
     /** A scenario run's steps, sent instead of the request source's; null in a run of single requests. */
     private final StepFeed steps;
+    /** A scenario run's: which step each HTTP/2 stream carries, for the frame counter; null otherwise. */
+    private final StepStreams stepStreams;
     private final Issuing issuing;
     private final FailureStreak failures = new FailureStreak();
     private final List<Exchange> inFlight = new ArrayList<>();
@@ -117,6 +120,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         this.connections = connections;
         this.requests = requests;
         this.steps = steps;
+        this.stepStreams = steps == null ? null : new StepStreams(steps);
         this.issuing = steps != null ? new StepIssuing(phase, steps::hasWork)
                 : Issuing.of(settings.rateDriven(), settings.backlogPerClient(), phase, index);
         this.requestTimeoutNanos = settings.requestTimeout().toNanos();
@@ -312,6 +316,21 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     /** The scenario run's steps, or null: the exchange reports its step's bytes there. */
     StepFeed steps() {
         return steps;
+    }
+
+    /** A scenario run's: the steps this slot's HTTP/2 streams carry (see {@link StepStreams}); null otherwise. */
+    public StreamSteps streamSteps() {
+        return stepStreams;
+    }
+
+    /** The exchange of {@code step} is sending its request now (null: it has sent it). */
+    void opening(StepFeed.Call step) {
+        stepStreams.opening(step);
+    }
+
+    /** The exchange of {@code step} on HTTP/2 stream {@code streamId} ended. */
+    void streamEnded(int streamId, StepFeed.Call step) {
+        stepStreams.ended(streamId, step);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.loadtest.spi.BodyBuffer;
 import dev.loadtest.spi.CapturedResponse;
 import dev.loadtest.spi.CheckPlan;
 import dev.loadtest.internal.engine.http2.SentStreamId;
+import dev.loadtest.internal.engine.record.StepStats;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -129,7 +130,16 @@ public final class Exchange implements AsyncClientExchangeHandler {
         HttpRequest request = template.newRequest();
         long now = System.nanoTime();
         body = template.body();
-        channel.sendRequest(request, template.entityDetails(), context);
+        if (step != null) {
+            client.opening(step);   // the frame counter hears of the stream it opens: its frames count for the step
+        }
+        try {
+            channel.sendRequest(request, template.entityDetails(), context);
+        } finally {
+            if (step != null) {
+                client.opening(null);
+            }
+        }
         http2 = HttpVersion.HTTP_2.equals(HttpCoreContext.cast(context).getProtocolVersion());
         if (http2) {
             streamId = SentStreamId.take();
@@ -154,11 +164,29 @@ public final class Exchange implements AsyncClientExchangeHandler {
         sent(now);
     }
 
+    /** Whether this request is a scenario step's: then the connection tells it its bytes on the wire. */
+    public boolean isStep() {
+        return step != null;
+    }
+
+    /**
+     * Bytes of this request written, or of its response read, at a time the run counted them ({@code received}: read):
+     * a scenario step's traffic, as the run's counts the connection's.
+     */
+    public void http1Wire(long bytes, boolean received) {
+        StepStats stats = client.steps().stats(step);
+        if (received) {
+            stats.received(bytes);
+        } else {
+            stats.sent(bytes);
+        }
+    }
+
     public void http1Head(int status, long headerBytes) {
         this.status = status;
         client.onResponseHead(measured, headerBytes);
         if (step != null && measured) {
-            client.steps().received(step, headerBytes, 0);
+            client.steps().stats(step).headerBytes(headerBytes, headerBytes);
         }
     }
 
@@ -216,6 +244,9 @@ public final class Exchange implements AsyncClientExchangeHandler {
     public void http1Completed(long trailerBytes, long now) {
         if (measured && trailerBytes > 0) {
             client.onHttp1HeaderBytes(trailerBytes);
+            if (step != null) {
+                client.steps().stats(step).headerBytes(trailerBytes, trailerBytes);
+            }
         }
         end(true, null, now);
     }
@@ -224,7 +255,7 @@ public final class Exchange implements AsyncClientExchangeHandler {
         if (measured) {
             client.onData(bytes);
             if (step != null) {
-                client.steps().received(step, 0, bytes);
+                client.steps().stats(step).dataBytes(bytes);
             }
         }
     }
@@ -288,7 +319,7 @@ public final class Exchange implements AsyncClientExchangeHandler {
         if (measured) {
             client.onData(n);
             if (step != null) {
-                client.steps().received(step, 0, n);
+                client.steps().stats(step).dataBytes(n);
             }
         }
     }
@@ -330,6 +361,9 @@ public final class Exchange implements AsyncClientExchangeHandler {
         // closing connection): only the first counts
         if (!ENDED.compareAndSet(this, false, true)) {
             return;
+        }
+        if (step != null && streamId != 0) {
+            client.streamEnded(streamId, step);
         }
         if (completed) {
             client.onCompleted(this, status, now);

@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.internal.engine.record.StepStats;
 import dev.loadtest.spi.CapturedResponse;
 
 /**
@@ -41,8 +42,11 @@ public interface StepFeed {
     /** The step went on the wire for the first time; {@code measured}: it belongs to the measured phase. */
     void sent(Call call, long sentNanos, boolean measured);
 
-    /** Response header (HTTP/1.1) and body bytes of the step's response, as they come. */
-    void received(Call call, long headerBytes, long dataBytes);
+    /**
+     * The calling thread's figures of the call's step, for the connection to count the step's bytes in where and
+     * when it counts the run's (response heads and bodies, frames or whole HTTP/1.1 messages, bytes sent).
+     */
+    StepStats stats(Call call);
 
     /**
      * The step's response is whole: its head and, if {@link Call#needsBody()}, its body ({@code response} null if

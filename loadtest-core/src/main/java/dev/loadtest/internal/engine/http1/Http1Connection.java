@@ -86,6 +86,10 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     private boolean answered;
     /** Whether the bytes being parsed came out of TLS. */
     private boolean decrypted;
+    /** A scenario run's: which step each byte belongs to; null until the connection takes a step's request. */
+    private Http1StepBytes stepBytes;
+    /** The request whose head and body are being copied out. */
+    private Exchange copying;
 
     public Http1Connection(Recorders recorders, Phase phase) {
         this.recorders = recorders;
@@ -116,8 +120,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
                 while (src.hasRemaining()) {
                     int n = Math.min(src.remaining(), in.length - end);
                     src.get(in, end, n);
-                    received(n);
-                    end = parse(in, end + n);
+                    end = parseRead(in, end, n);
                 }
             } else {
                 for (int reads = 0; reads < MAX_READS_PER_EVENT; reads++) {
@@ -128,8 +131,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
                         endOfStream(end);
                         return;
                     }
-                    received(n);
-                    end = parse(in, end + n);
+                    end = parseRead(in, end, n);
                     if (n < room) {
                         break;   // the socket had no more
                     }
@@ -212,6 +214,9 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     @Override
     public void onEnd(long trailerBytes, boolean keepAlive) {
         Exchange exchange = awaiting.pollFirst();
+        if (stepBytes != null && exchange != null) {
+            stepBytes.responseEnded(exchange, parser.responseEnd());
+        }
         if (!keepAlive) {
             // the server closes the connection after this response: the requests sent after it are lost
             closing = true;
@@ -230,6 +235,18 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     }
 
     // ---- input ----
+
+    /** Counts a read's {@code n} bytes, after the {@code carried} ones of a cut line, and parses them all. */
+    private int parseRead(byte[] in, int carried, int n) throws HttpException, IOException {
+        boolean counted = received(n);
+        if (stepBytes == null) {
+            return parse(in, carried + n);
+        }
+        stepBytes.readStarts(carried, counted);
+        int left = parse(in, carried + n);
+        stepBytes.readEnds(awaiting.peekFirst(), carried + n);
+        return left;
+    }
 
     /** Parses {@code in[0, end)}; returns the end of what is left (a cut line, moved to the front). */
     private int parse(byte[] in, int end) throws HttpException, IOException {
@@ -303,12 +320,14 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
         session.close(CloseMode.GRACEFUL);
     }
 
-    /** Bytes read now: the clock reading their responses complete at, and the measured byte count. */
-    private void received(int n) {
+    /** Bytes read now: the clock reading their responses complete at, and the measured byte count; whether counted. */
+    private boolean received(int n) {
         readNanos = System.nanoTime();
         if (n > 0 && phase.isMeasured(readNanos)) {
             recorders.get().received(n);
+            return true;
         }
+        return false;
     }
 
     // ---- output ----
@@ -349,6 +368,10 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
                 && execution.getExchangeHandler() instanceof Exchange exchange) {
             head = exchange.template().http1Head();
             body = exchange.template().body();
+            copying = exchange;
+            if (stepBytes == null && exchange.isStep()) {
+                stepBytes = new Http1StepBytes();
+            }
             // a request another thread issued while this write was being filled is not sent before its issue
             exchange.http1Sent(Math.max(now, exchange.issuedNanos()));
             awaiting.addLast(exchange);
@@ -366,6 +389,14 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     }
 
     private void copyRequest(ByteBuffer out) {
+        int from = out.position();
+        copyParts(out);
+        if (stepBytes != null) {
+            stepBytes.copied(copying, out.position() - from);
+        }
+    }
+
+    private void copyParts(ByteBuffer out) {
         if (head != null) {
             copy(head, out);
             if (!head.hasRemaining()) {
@@ -401,8 +432,12 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
         } finally {
             out.compact();
         }
-        if (n > 0 && phase.isMeasured(now)) {
+        boolean counted = n > 0 && phase.isMeasured(now);
+        if (counted) {
             recorders.get().sent(n);
+        }
+        if (stepBytes != null) {
+            stepBytes.written(n, counted);
         }
         return n;
     }

@@ -64,6 +64,9 @@ public final class Http1ResponseParser {
         };
     }
 
+    /** Where in the buffer being parsed the bytes taken so far end: during {@code onEnd}, just after the response. */
+    private int next;
+
     /** Longest head line or chunk line taken; a longer one is refused, not buffered without end. */
     static final int MAX_LINE = 64 * 1024;
     /** Most fields a response may have, those of its head and its trailers together. */
@@ -126,6 +129,14 @@ public final class Http1ResponseParser {
     }
 
     /**
+     * During {@link Listener#onEnd} from {@link #parse}: the index in its buffer just after the response's last byte
+     * (a scenario run counts each step's response bytes on the wire by it).
+     */
+    public int responseEnd() {
+        return next;
+    }
+
+    /**
      * Parses what it can of {@code buf[from, to)}. Returns where it stopped: {@code to}, or the start of a
      * line not yet whole (the caller keeps those bytes and calls again with more after them).
      */
@@ -137,6 +148,7 @@ public final class Http1ResponseParser {
                     int n = state == State.UNTIL_CLOSE ? to - pos : (int) Math.min(remaining, to - pos);
                     listener.onBody(buf, pos, n);
                     pos += n;
+                    next = pos;
                     remaining -= n;
                     if (remaining == 0 && state == State.BODY) {
                         end();
@@ -167,6 +179,7 @@ public final class Http1ResponseParser {
                     if (end < 0) {
                         return pos;
                     }
+                    next = end + 1;
                     line(buf, pos, contentEnd(buf, pos, end));
                     pos = end + 1;
                 }

@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine.http2;
 
 import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.record.StepStats;
 import dev.loadtest.internal.engine.record.WorkerStats;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.net.SocketAddress;
@@ -15,7 +16,9 @@ import org.apache.hc.core5.http2.impl.nio.H2StreamListener;
 
 /**
  * Counts HTTP/2 bytes exactly as h2load does: every frame in and out (after TLS), HEADERS payloads
- * as the compressed header bytes, decoded names and values for HPACK's space savings.
+ * as the compressed header bytes, decoded names and values for HPACK's space savings. In a scenario run a
+ * stream's frames count for the step it carries too ({@link StreamSteps}), at the same moment and on the same
+ * condition, so the run's figures are its steps' sum but for the connection's own frames (stream 0).
  */
 public final class FrameCounter implements H2StreamListener {
 
@@ -24,12 +27,32 @@ public final class FrameCounter implements H2StreamListener {
     private final Recorders recorders;
     private final Phase phase;
     private final Function<SocketAddress, GoAwayListener> goAwayListeners;
+    private final Function<SocketAddress, StreamSteps> streamSteps;
 
     /** {@code goAwayListeners}: who hears of a GOAWAY on the connection with this local address (or null). */
     public FrameCounter(Recorders recorders, Phase phase, Function<SocketAddress, GoAwayListener> goAwayListeners) {
+        this(recorders, phase, goAwayListeners, null);
+    }
+
+    /**
+     * {@code streamSteps}: a scenario run's, the steps the streams of the connection with this local address carry
+     * (or null); null in a run of single requests, which then looks nothing up per frame.
+     */
+    public FrameCounter(Recorders recorders, Phase phase, Function<SocketAddress, GoAwayListener> goAwayListeners,
+                        Function<SocketAddress, StreamSteps> streamSteps) {
         this.recorders = recorders;
         this.phase = phase;
         this.goAwayListeners = goAwayListeners;
+        this.streamSteps = streamSteps;
+    }
+
+    /** The figures of the step stream {@code streamId} of this connection carries; null if none, or no scenario. */
+    private StepStats step(HttpConnection connection, int streamId) {
+        if (streamSteps == null || streamId == 0) {
+            return null;
+        }
+        StreamSteps steps = streamSteps.apply(connection.getLocalAddress());
+        return steps == null ? null : steps.stepOf(streamId);
     }
 
     @Override
@@ -42,11 +65,21 @@ public final class FrameCounter implements H2StreamListener {
             n += h.getName().length() + h.getValue().length();
         }
         recorders.get().headerBytes(0, n);
+        StepStats step = step(connection, streamId);
+        if (step != null) {
+            step.headerBytes(0, n);
+        }
     }
 
     @Override
     public void onHeaderOutput(HttpConnection connection, int streamId, List<? extends Header> headers) {
         SentStreamId.headersSent(streamId);
+        if (streamSteps != null) {
+            StreamSteps steps = streamSteps.apply(connection.getLocalAddress());
+            if (steps != null) {
+                steps.opened(streamId);
+            }
+        }
     }
 
     @Override
@@ -58,8 +91,12 @@ public final class FrameCounter implements H2StreamListener {
             return;
         }
         WorkerStats stats = recorders.get();
+        StepStats step = step(connection, streamId);
         int length = frame.getLength();
         stats.received(FRAME_HEADER + length);
+        if (step != null) {
+            step.received(FRAME_HEADER + length);
+        }
         if (frame.getType() == FrameType.HEADERS.getValue()) {
             int header = length;
             if (frame.isFlagSet(FrameFlag.PADDED) && frame.getPayload() != null && frame.getPayload().hasRemaining()) {
@@ -69,6 +106,9 @@ public final class FrameCounter implements H2StreamListener {
                 header -= 5;
             }
             stats.headerBytes(Math.max(0, header), 0);
+            if (step != null) {
+                step.headerBytes(Math.max(0, header), 0);
+            }
         }
     }
 
@@ -91,6 +131,10 @@ public final class FrameCounter implements H2StreamListener {
     public void onFrameOutput(HttpConnection connection, int streamId, RawFrame frame) {
         if (phase.isMeasuredNow()) {
             recorders.get().sent(FRAME_HEADER + frame.getLength());
+            StepStats step = step(connection, streamId);
+            if (step != null) {
+                step.sent(FRAME_HEADER + frame.getLength());
+            }
         }
     }
 

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * A thread's counts of requests and of their errors by category (each with its first distinct messages), as it records a
  * whole run ({@link WorkerStats}) or one step of a scenario ({@link StepStats}): one way of counting for both, so
- * that a run's figures are the sum of its steps'. Single writer, as its subclasses.
+ * that a run's figures are the sum of its steps' (its bytes too). Single writer, as its subclasses.
  */
 class RequestCounts extends Counts {
 
@@ -42,6 +42,29 @@ class RequestCounts extends Counts {
             succeeded--;
             checkFailed++;
         }
+    }
+
+    // ---- bytes: a step's are counted where and when the run's are (see StepResult.traffic()) ----
+
+    /** Bytes received (all of them: HTTP/2 frames, or HTTP/1.1 heads, bodies and framing; after TLS). */
+    public void received(long bytes) {
+        totalBytes += bytes;
+    }
+
+    /** Bytes sent (after TLS). */
+    public void sent(long bytes) {
+        sentBytes += bytes;
+    }
+
+    /** Response header bytes as they came (HPACK-compressed on HTTP/2) and decoded (names and values). */
+    public void headerBytes(long onTheWire, long decoded) {
+        headerBytes += onTheWire;
+        decodedHeaderBytes += decoded;
+    }
+
+    /** Response body bytes. */
+    public void dataBytes(long bytes) {
+        dataBytes += bytes;
     }
 
     /** {@code n} errors of one category at once (a client that gives up its remaining requests). */

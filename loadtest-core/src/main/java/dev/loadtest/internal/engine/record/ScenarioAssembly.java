@@ -87,7 +87,7 @@ public final class ScenarioAssembly {
                 sum.checkFailed);
         return new StepResultBuilder(step.name()).requests(requests).statusCodes(new StatusCodes(statuses))
                 .errors(errors).checks(CheckResults.merge(checks))
-                .traffic(new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, 0))
+                .traffic(new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes))
                 .responseTime(LatencyHistogram.of(response)).serviceTime(LatencyHistogram.of(service)).build();
     }
 

@@ -46,14 +46,6 @@ public final class StepStats extends RequestCounts {
         responseTime.recordValue(clamp(responseNanos));
     }
 
-    /** Response header (HTTP/1.1) and body bytes. */
-    public void received(long headerBytes, long dataBytes) {
-        this.headerBytes += headerBytes;
-        this.decodedHeaderBytes += headerBytes;
-        this.dataBytes += dataBytes;
-        this.totalBytes += headerBytes + dataBytes;
-    }
-
     private static long clamp(long nanos) {
         return Math.max(0, Math.min(WorkerStats.MAX_RECORDED_NANOS, nanos));
     }

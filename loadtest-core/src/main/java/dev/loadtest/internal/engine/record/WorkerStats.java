@@ -116,29 +116,6 @@ public final class WorkerStats extends RequestCounts {
         error(category, message, 1);
     }
 
-    // ---- bytes ----
-
-    /** Bytes received (all of them: frames, heads, bodies; after TLS). */
-    public void received(long bytes) {
-        totalBytes += bytes;
-    }
-
-    /** Bytes sent (after TLS). */
-    public void sent(long bytes) {
-        sentBytes += bytes;
-    }
-
-    /** Response header bytes as they came (HPACK-compressed on HTTP/2) and decoded (names and values). */
-    public void headerBytes(long onTheWire, long decoded) {
-        headerBytes += onTheWire;
-        decodedHeaderBytes += decoded;
-    }
-
-    /** Response body bytes. */
-    public void dataBytes(long bytes) {
-        dataBytes += bytes;
-    }
-
     // ---- the open model's schedule ----
 
     /** A measured request fell due, handed out {@code lagNanos} after its due time. */

@@ -292,8 +292,8 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
     }
 
     @Override
-    public void received(Call c, long headerBytes, long dataBytes) {
-        stepStats(recorders.get(), (StepCall) c).received(headerBytes, dataBytes);
+    public StepStats stats(Call c) {
+        return stepStats(recorders.get(), (StepCall) c);
     }
 
     @Override

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class Http1ResponseParserTest {
 
     /** Records the parser's events as text; answers onHead as a connection with the given requests would. */
-    private static final class Events implements Http1ResponseParser.Listener {
+    private static class Events implements Http1ResponseParser.Listener {
         final List<String> events = new ArrayList<>();
         final boolean[] headRequests;
         int responses;
@@ -252,5 +252,25 @@ class Http1ResponseParserTest {
         parser.parse(rest, 0, rest.length);
         assertThat(parser.isIdle()).isTrue();
         parser.endOfStream();   // between responses: nothing was cut
+    }
+
+    @Test
+    void should_tell_where_each_response_of_a_read_ends_so_its_bytes_count_for_its_step() throws Exception {
+        String first = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc";
+        String second = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nde\r\n0\r\nX-T: 1\r\n\r\n";
+        String third = "HTTP/1.1 204 No Content\r\n\r\n";
+        byte[] wire = (first + second + third).getBytes(StandardCharsets.ISO_8859_1);
+        List<Integer> ends = new ArrayList<>();
+        Http1ResponseParser[] parser = new Http1ResponseParser[1];
+        parser[0] = new Http1ResponseParser(new Events() {
+            @Override
+            public void onEnd(long trailerBytes, boolean keepAlive) {
+                ends.add(parser[0].responseEnd());
+            }
+        });
+
+        assertThat(parser[0].parse(wire, 0, wire.length)).isEqualTo(wire.length);
+
+        assertThat(ends).containsExactly(first.length(), first.length() + second.length(), wire.length);
     }
 }
