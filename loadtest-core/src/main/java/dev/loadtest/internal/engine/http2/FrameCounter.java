@@ -29,12 +29,8 @@ public final class FrameCounter implements H2StreamListener {
     private final Function<SocketAddress, GoAwayListener> goAwayListeners;
     private final Function<SocketAddress, StreamSteps> streamSteps;
 
-    /** {@code goAwayListeners}: who hears of a GOAWAY on the connection with this local address (or null). */
-    public FrameCounter(Recorders recorders, Phase phase, Function<SocketAddress, GoAwayListener> goAwayListeners) {
-        this(recorders, phase, goAwayListeners, null);
-    }
-
     /**
+     * {@code goAwayListeners}: who hears of a GOAWAY on the connection with this local address (or null).
      * {@code streamSteps}: a scenario run's, the steps the streams of the connection with this local address carry
      * (or null); null in a run of single requests, which then looks nothing up per frame.
      */
@@ -48,11 +44,13 @@ public final class FrameCounter implements H2StreamListener {
 
     /** The figures of the step stream {@code streamId} of this connection carries; null if none, or no scenario. */
     private StepStats step(HttpConnection connection, int streamId) {
-        if (streamSteps == null || streamId == 0) {
-            return null;
-        }
-        StreamSteps steps = streamSteps.apply(connection.getLocalAddress());
+        StreamSteps steps = streamId == 0 ? null : steps(connection);
         return steps == null ? null : steps.stepOf(streamId);
+    }
+
+    /** The steps of this connection's streams; null in a run of single requests. */
+    private StreamSteps steps(HttpConnection connection) {
+        return streamSteps == null ? null : streamSteps.apply(connection.getLocalAddress());
     }
 
     @Override
@@ -74,11 +72,9 @@ public final class FrameCounter implements H2StreamListener {
     @Override
     public void onHeaderOutput(HttpConnection connection, int streamId, List<? extends Header> headers) {
         SentStreamId.headersSent(streamId);
-        if (streamSteps != null) {
-            StreamSteps steps = streamSteps.apply(connection.getLocalAddress());
-            if (steps != null) {
-                steps.opened(streamId);
-            }
+        StreamSteps steps = steps(connection);
+        if (steps != null) {
+            steps.opened(streamId);
         }
     }
 
