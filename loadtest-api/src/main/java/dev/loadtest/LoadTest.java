@@ -784,9 +784,12 @@ public final class LoadTest {
         }
 
         /**
-         * I/O threads, like h2load -t. Default: the available processors, at most {@code clients}. A server on the
-         * same machine competes with them for the processors: beside a local server on 2 cores, 1 thread gave 18 %
-         * more requests per second than the default (issue 15); on a load machine of its own, keep or raise it.
+         * I/O threads, like h2load -t. Default: half the available processors, at least 1 and at most
+         * {@code clients} (1 on a 2-core machine). The other half is left to the kernel's network work, the run's
+         * scheduler and timer, and a server on the same machine: beside a local server on 2 cores, 1 thread gave
+         * 18 % more requests per second than 2 (issue 15). On a load machine of its own whose I/O threads are the
+         * limit (the report's {@code generator:} line near 100 % of the threads' cores), raise it up to the
+         * processors.
          */
         public Builder threads(int threads) {
             this.threads = atLeast("threads", threads, 1);

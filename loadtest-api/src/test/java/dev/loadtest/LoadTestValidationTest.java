@@ -294,12 +294,21 @@ class LoadTestValidationTest {
     }
 
     @Test
-    void should_default_threads_to_the_processors_but_at_most_the_clients() {
-        int cpus = Runtime.getRuntime().availableProcessors();
+    void should_default_threads_to_half_the_processors_but_at_most_the_clients() {
+        int half = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
 
         assertThat(http().clients(1).requests(10).build().threads()).isEqualTo(1);
-        assertThat(http().clients(cpus + 3).requests(100).build().threads()).isEqualTo(cpus);
-        assertThat(http().clients(64).requests(100).build().threads()).isEqualTo(Math.min(cpus, 64));
+        assertThat(http().clients(half + 3).requests(100).build().threads()).isEqualTo(half);
+        assertThat(http().clients(64).requests(100).build().threads()).isEqualTo(Math.min(half, 64));
+    }
+
+    @Test
+    void should_leave_half_the_processors_to_the_rest_of_the_run() {
+        assertThat(ShardPlan.defaultThreads(100, 1)).isEqualTo(1);
+        assertThat(ShardPlan.defaultThreads(100, 2)).isEqualTo(1);
+        assertThat(ShardPlan.defaultThreads(100, 3)).isEqualTo(1);
+        assertThat(ShardPlan.defaultThreads(100, 16)).isEqualTo(8);
+        assertThat(ShardPlan.defaultThreads(3, 16)).isEqualTo(3);
     }
 
     @Test
@@ -400,12 +409,12 @@ class LoadTestValidationTest {
 
     @Test
     void should_keep_the_default_thread_count_a_default_in_a_derived_builder() {
-        int cpus = Runtime.getRuntime().availableProcessors();
+        int half = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
 
         LoadTest raised = http().requests(100).build().newBuilder().clients(8).build();
         LoadTest lowered = http().clients(8).requests(100).build().newBuilder().clients(1).build();
 
-        assertThat(raised.threads()).isEqualTo(Math.min(cpus, 8));
+        assertThat(raised.threads()).isEqualTo(Math.min(half, 8));
         assertThat(lowered.threads()).isEqualTo(1);
     }
 

@@ -23,10 +23,10 @@ final class LoadOptions {
     int streams;
 
     @Option(names = {"-t", "--threads"}, paramLabel = "N", converter = Syntax.IntConverter.class,
-            description = {"I/O threads. Default: the CPUs, at most -c. With the server on the same machine "
-                    + "they compete with it for the CPUs: on 2 cores beside a local server, -t 1 gave 18 %% more req/s "
-                    + "than the default. Keep the default, or raise it, on a load machine of its own; lower it when "
-                    + "the server is local."})
+            description = {"I/O threads. Default: half the CPUs, at least 1, at most -c (1 on 2 CPUs): the rest "
+                    + "is left to the kernel's network work and a local server (on 2 cores beside a local server, -t 1 "
+                    + "gave 18 %% more req/s than -t 2). Raise it, up to the CPUs, on a load machine of its own when "
+                    + "the report's generator line is near 100 %% of its threads' cores."})
     Integer threads;
 
     @Option(names = {"-D", "--duration"}, paramLabel = "DURATION", converter = Syntax.DurationConverter.class,
