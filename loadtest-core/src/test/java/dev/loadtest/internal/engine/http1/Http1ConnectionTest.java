@@ -73,6 +73,43 @@ class Http1ConnectionTest {
         assertThat(r.traffic().sentBytes()).isEqualTo(30 * requestBytes(r.test(), body));
     }
 
+    /**
+     * The open model: on an idle clear-text connection the scheduler writes each due request itself
+     * ({@link Http1Connection#sendNow}); a body larger than the write buffer is left for the I/O thread to finish,
+     * and a request due while one is still being written goes behind it. Over TLS the I/O thread writes them all.
+     */
+    @ParameterizedTest(name = "tls={0}")
+    @ValueSource(booleans = {false, true})
+    void should_send_due_requests_whole_and_in_order_when_larger_than_its_buffer(boolean overTls) {
+        TestServer server = server(overTls);
+        byte[] body = new byte[100 * 1024 + 7];
+        Arrays.fill(body, (byte) 'y');
+        Result r = target(server, "/echo").body(body).header("Content-Type", "text/plain")
+                .clients(2).streams(2).rate(200).requests(40).run();
+
+        assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(40);
+        assertThat(r.rate().orElseThrow().dropped()).isZero();
+        assertThat(server.requestCount()).isEqualTo(40);
+        assertThat(r.traffic().dataBytes()).isEqualTo(40L * body.length);   // each echoed whole: no bytes crossed
+        assertThat(r.traffic().sentBytes()).isEqualTo(40 * requestBytes(r.test(), body));
+    }
+
+    /** The open model's common case: small requests, each written whole by the scheduler, on kept-alive connections. */
+    @ParameterizedTest(name = "tls={0}")
+    @ValueSource(booleans = {false, true})
+    void should_send_small_due_requests_on_the_connections_it_opened(boolean overTls) {
+        TestServer server = server(overTls);
+        Result r = target(server, "/bytes/100").clients(2).streams(1).rate(500).requests(200).run();
+
+        assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(200);
+        assertThat(server.requestCount()).isEqualTo(200);
+        assertThat(server.connectionsOpened()).isEqualTo(2);
+        assertThat(r.traffic().dataBytes()).isEqualTo(200L * 100);
+        assertThat(r.traffic().sentBytes()).isEqualTo(200 * requestBytes(r.test(), null));
+        // every request's service time counts from its send: none can exceed its response time, due to done
+        assertThat(r.serviceTime().max()).isLessThanOrEqualTo(r.responseTime().max());
+    }
+
     @ParameterizedTest(name = "tls={0}")
     @ValueSource(booleans = {false, true})
     void should_read_no_body_after_a_head_request_and_keep_the_connection(boolean overTls) {
