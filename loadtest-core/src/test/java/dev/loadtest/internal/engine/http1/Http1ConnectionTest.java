@@ -57,20 +57,34 @@ class Http1ConnectionTest {
                 + (body == null ? 0 : body.length);
     }
 
+    /** A body larger than the connection's write buffer (64 KiB): each request takes several writes. */
+    private static byte[] largeBody() {
+        byte[] body = new byte[100 * 1024 + 7];
+        Arrays.fill(body, (byte) 'x');
+        return body;
+    }
+
+    private static LoadTest.Builder echoing(TestServer server, byte[] body) {
+        return target(server, "/echo").body(body).header("Content-Type", "text/plain");
+    }
+
+    /** Each of {@code n} requests with {@code body} reached the server whole and came back whole. */
+    private static void assertEchoedWhole(Result r, TestServer server, byte[] body, int n) {
+        assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(n);
+        assertThat(server.requestCount()).isEqualTo(n);
+        assertThat(r.traffic().dataBytes()).isEqualTo((long) n * body.length);   // echoed back whole
+        // what was written, counted before TLS when there is TLS: exactly the requests' bytes
+        assertThat(r.traffic().sentBytes()).isEqualTo(n * requestBytes(r.test(), body));
+    }
+
     @ParameterizedTest(name = "tls={0}")
     @ValueSource(booleans = {false, true})
     void should_send_bodies_larger_than_its_buffer_whole_while_pipelining(boolean overTls) {
         TestServer server = server(overTls);
-        byte[] body = new byte[100 * 1024 + 7];
-        Arrays.fill(body, (byte) 'x');
-        Result r = target(server, "/echo").body(body).header("Content-Type", "text/plain")
-                .clients(2).streams(3).requests(30).run();
+        byte[] body = largeBody();
+        Result r = echoing(server, body).clients(2).streams(3).requests(30).run();
 
-        assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(30);
-        assertThat(server.requestCount()).isEqualTo(30);
-        assertThat(r.traffic().dataBytes()).isEqualTo(30L * body.length);   // echoed back whole
-        // what was written, counted before TLS when there is TLS: exactly the requests' bytes
-        assertThat(r.traffic().sentBytes()).isEqualTo(30 * requestBytes(r.test(), body));
+        assertEchoedWhole(r, server, body, 30);
     }
 
     /**
@@ -82,16 +96,11 @@ class Http1ConnectionTest {
     @ValueSource(booleans = {false, true})
     void should_send_due_requests_whole_and_in_order_when_larger_than_its_buffer(boolean overTls) {
         TestServer server = server(overTls);
-        byte[] body = new byte[100 * 1024 + 7];
-        Arrays.fill(body, (byte) 'y');
-        Result r = target(server, "/echo").body(body).header("Content-Type", "text/plain")
-                .clients(2).streams(2).rate(200).requests(40).run();
+        byte[] body = largeBody();
+        Result r = echoing(server, body).clients(2).streams(2).rate(200).requests(40).run();
 
-        assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(40);
+        assertEchoedWhole(r, server, body, 40);   // no bytes of two requests crossed
         assertThat(r.rate().orElseThrow().dropped()).isZero();
-        assertThat(server.requestCount()).isEqualTo(40);
-        assertThat(r.traffic().dataBytes()).isEqualTo(40L * body.length);   // each echoed whole: no bytes crossed
-        assertThat(r.traffic().sentBytes()).isEqualTo(40 * requestBytes(r.test(), body));
     }
 
     /** The open model's common case: small requests, each written whole by the scheduler, on kept-alive connections. */
