@@ -15,6 +15,9 @@
 #   - ours' steady figure by kind of thread (lib.sh's thread_cpu_s): JIT compilers, I/O threads, scheduler, timer,
 #     GC, other. In a 10 s run at 1k req/s the JIT is still compiling the request path in the window (it warms as
 #     requests come); DURATION=30 STEADY_FROM=15 shows the cost once it is done.
+#   - COUNTS=1: system calls and context switches per request in the same window, by kind of thread (perf stat
+#     --per-thread attached to the running generator): counts, unlike CPU time, hardly move with the machine's load,
+#     so they are the evidence to compare before and after a change of the send path.
 # Rows go to bench/results/<timestamp>-rate-cpu.csv. See bench/README.md.
 
 DURATION="${DURATION:-10}"
@@ -22,6 +25,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$BENCH_DIR/wrk2.sh"
 
 RATES="${RATES:-1000 10000}"
+COUNTS="${COUNTS:-0}"
 CONNECTIONS="${CONNECTIONS:-10}"
 STEADY_FROM="${STEADY_FROM:-3}"                 # seconds after the process started
 STEADY_TO="${STEADY_TO:-$((${DURATION%.*} - 1))}" # the same; before either tool ends
@@ -43,6 +47,44 @@ by_thread_us() {
     }'
 }
 
+# count_window OUT_PREFIX PATTERN: in the background, from STEADY_FROM to STEADY_TO seconds after now, counts the
+# system calls and context switches of each thread of the newest process whose command line has PATTERN, into
+# OUT_PREFIX.perf (perf stat --per-thread -x, lines: thread-tid,count,,event,...)
+count_window() {
+    local prefix="$1" pattern="$2"
+    (
+        sleep "$STEADY_FROM"
+        local pid
+        pid=$(pgrep -n -f -- "$pattern") || exit 0
+        perf stat --per-thread -x, -e raw_syscalls:sys_enter,context-switches -o "$prefix.perf" -p "$pid" \
+            -- sleep "$((STEADY_TO - STEADY_FROM))" >/dev/null 2>&1 || true
+    ) &
+    COUNT_PID=$!
+}
+
+# per_request_counts OUT_PREFIX RATE -> "syscalls=S (io=.. scheduler=.. other=..) switches=C (...)" per request due
+# in the counted window, threads grouped as thread_cpu_s groups them (wrk2's all "other")
+per_request_counts() {
+    [[ -s "$1.perf" ]] || return 0
+    awk -F, -v r="$2" -v w="$((STEADY_TO - STEADY_FROM))" '
+        $4 == "raw_syscalls:sys_enter" || $4 == "context-switches" {
+            name = $1; sub(/-[0-9]+$/, "", name)
+            k = "other"
+            if (name ~ /^requester-disp/) k = "io"
+            else if (name ~ /^loadtest-schedu/) k = "scheduler"
+            e = ($4 == "context-switches") ? "switches" : "syscalls"
+            n[e] += $2; by[e, k] += $2
+        }
+        END {
+            d = r * w
+            for (i = 1; i <= 2; i++) {
+                e = (i == 1) ? "syscalls" : "switches"
+                printf "%s%s=%.2f (io=%.2f scheduler=%.2f other=%.2f)", (i > 1 ? " " : ""), e, n[e] / d,
+                    by[e, "io"] / d, by[e, "scheduler"] / d, by[e, "other"] / d
+            }
+        }' "$1.perf"
+}
+
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "nan" }'; }
 
 main() {
@@ -56,7 +98,7 @@ main() {
     temp_dir work ratecpu
     csv="$RESULTS_DIR/$stamp-rate-cpu.csv"
     url="http://127.0.0.1:$PORT_H1/hello"
-    echo "rate,pair,tool,done,achieved_rps,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,steady_cpu_s,steady_window_s,steady_us_per_req,steady_us_by_thread" >"$csv"
+    echo "rate,pair,tool,done,achieved_rps,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,steady_cpu_s,steady_window_s,steady_us_per_req,steady_us_by_thread,steady_counts_per_req" >"$csv"
     log "machine: $(nproc) CPUs, $(uname -r); java: $("$JAVA" -version 2>&1 | head -n 1); wrk2: $WRK2"
     log "rates $RATES, -c $CONNECTIONS -t $THREADS, ${DURATION}s, no warm-up, http/1.1 $url; steady window ${STEADY_FROM}-${STEADY_TO}s; PAIRS=$PAIRS"
     local CPU_SAMPLE_AT="$STEADY_FROM $STEADY_TO"
@@ -66,7 +108,9 @@ main() {
         log "rate $rate: ours ${LOADTEST[*]} --h1 -R $rate -c $CONNECTIONS -t $THREADS -D $DURATION --warm-up-time 0; wrk2 -R $rate -c $CONNECTIONS -t $THREADS -d $DURATION --latency"
         for pair in $(seq 1 "$PAIRS"); do
             for tool in ours wrk2; do
-                local out="$work/$rate-$pair-$tool.out" requests_done achieved
+                local out="$work/$rate-$pair-$tool.out" requests_done achieved counts=""
+                COUNT_PID=""
+                [[ "$COUNTS" != 1 ]] || count_window "$out" "-R $rate -c $CONNECTIONS -t $THREADS"
                 if [[ "$tool" == ours ]]; then
                     THREAD_CPU=1 measure ours "$out" -- "${LOADTEST[@]}" --h1 -R "$rate" -c "$CONNECTIONS" -t "$THREADS" \
                         -D "$DURATION" --warm-up-time 0 "$url"
@@ -78,6 +122,10 @@ main() {
                     achieved=$(awk '/^Requests\/sec:/ { print $2 }' "$out")
                 fi
                 : "${achieved:=nan}"
+                if [[ -n "$COUNT_PID" ]]; then
+                    wait "$COUNT_PID" || true
+                    counts=$(per_request_counts "$out" "$rate")
+                fi
                 local cpu steady window
                 cpu=$(cpu_us_per_req "$M_USER" "$M_SYS" "$requests_done")
                 steady=$(steady_us "${M_CPU_SAMPLES[0]:-}" "${M_CPU_SAMPLES[1]:-}" "${M_CPU_SAMPLE_TIMES[0]:-0}" \
@@ -89,8 +137,8 @@ main() {
                 fi
                 steady_cpu=$(awk -v a="${M_CPU_SAMPLES[0]:-}" -v b="${M_CPU_SAMPLES[1]:-}" \
                     'BEGIN { if (a == "" || b == "") print ""; else printf "%.2f", b - a }')
-                echo "$rate,$pair,$tool,$requests_done,$achieved,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$steady_cpu,$window,$steady,$by_thread" >>"$csv"
-                log "  pair $pair $tool: $requests_done done, achieved $achieved req/s, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req, steady ${steady_cpu:-?} s in ${window} s = $steady µs/req${by_thread:+ ($by_thread)}, rss $((M_RSS_KB / 1024)) MB"
+                echo "$rate,$pair,$tool,$requests_done,$achieved,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$steady_cpu,$window,$steady,$by_thread,$counts" >>"$csv"
+                log "  pair $pair $tool: $requests_done done, achieved $achieved req/s, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req, steady ${steady_cpu:-?} s in ${window} s = $steady µs/req${by_thread:+ ($by_thread)}, rss $((M_RSS_KB / 1024)) MB${counts:+; per request $counts}"
             done
         done
     done
@@ -115,6 +163,12 @@ main() {
     done
     for rate in $RATES; do
         echo "  ours' steady µs/req by thread at $rate req/s, each pair: $(csv_column "$csv" steady_us_by_thread rate="$rate" tool=ours | paste -sd ";" -)"
+        if [[ "$COUNTS" == 1 ]]; then
+            local tool
+            for tool in ours wrk2; do
+                echo "  system calls and context switches per request of $tool at $rate req/s, each pair: $(csv_column "$csv" steady_counts_per_req rate="$rate" tool="$tool" | paste -sd ";" -)"
+            done
+        fi
     done
     echo "µs/req: user+sys CPU of the whole process / requests done (ours: JVM start-up and JIT included)."
     echo "steady: CPU between ${STEADY_FROM}s and ${STEADY_TO}s after the process started / (rate x that window): read this one"

@@ -4,6 +4,7 @@ import dev.loadtest.DurationFormat;
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.spi.CapturedResponse;
 import dev.loadtest.spi.CheckPlan;
+import dev.loadtest.internal.engine.http1.Http1Connection;
 import dev.loadtest.internal.engine.http2.GoAwayException;
 import dev.loadtest.internal.engine.http2.GoAwayListener;
 import dev.loadtest.internal.engine.http2.StreamSteps;
@@ -267,7 +268,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
                     }
                     continue;
                 }
-                if (!issue(due, issuing.nextWasLate(), now)) {
+                if (!issue(due, issuing.nextWasLate(), now, false)) {
                     now = System.nanoTime();   // a source failing every request must still see the deadline
                 }
             }
@@ -281,8 +282,11 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
                 && (settings.keepAlive() || sentOnConnection + inFlight.size() == 0);
     }
 
-    /** Returns false if the request could not be built (see {@link #notBuilt}). */
-    private boolean issue(long dueNanos, boolean late, long now) {
+    /**
+     * Returns false if the request could not be built (see {@link #notBuilt}). {@code writeHere}: the caller is the
+     * open model's scheduler, which writes the request itself when it can (see {@link #sendFromScheduler}).
+     */
+    private boolean issue(long dueNanos, boolean late, long now, boolean writeHere) {
         RequestTemplate request;
         try {
             request = requests.next();
@@ -290,7 +294,12 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             notBuilt(dueNanos, e);
             return false;
         }
-        send(new Exchange(this, request, phase, dueNanos, late), now);
+        Exchange exchange = new Exchange(this, request, phase, dueNanos, late);
+        if (writeHere) {
+            sendFromScheduler(exchange, now);
+        } else {
+            send(exchange, now);
+        }
         return true;
     }
 
@@ -361,6 +370,24 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /**
+     * Open model, on the scheduler's thread: the request is written to the socket here when the connection is an
+     * idle clear-text HTTP/1.1 one ({@link Http1Connection#sendNow}), so the I/O thread is not woken to write it;
+     * else it goes to the I/O thread as any request does. Over TLS and HTTP/2 the session writes only on its own
+     * thread.
+     */
+    private void sendFromScheduler(Exchange exchange, long now) {
+        IOSession s = session;
+        if (!settings.tls() && s.getHandler() instanceof Http1Connection http1) {
+            exchange.issuedNanos = now;
+            if (http1.sendNow(exchange, now)) {
+                inFlight.add(exchange);   // its response is read under this monitor, after onDue returns
+                return;
+            }
+        }
+        send(exchange, now);
+    }
+
+    /**
      * Open model, on the scheduler's thread: a request falls due. Sent at once if a stream is free and
      * nothing waits before it; else it waits in the backlog, or is dropped (and counted) when that is full.
      */
@@ -378,7 +405,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
         OpenIssuing open = (OpenIssuing) issuing;
         if (open.nothingWaits() && canSend()) {
-            issue(dueNanos, false, System.nanoTime());
+            issue(dueNanos, false, System.nanoTime(), true);
         } else if (!open.offer(dueNanos)) {
             if (phase.isMeasured(dueNanos)) {
                 schedulerStats.dropped();

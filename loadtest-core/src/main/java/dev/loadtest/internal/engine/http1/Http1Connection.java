@@ -14,6 +14,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.hc.core5.http.ConnectionClosedException;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.ProtocolException;
@@ -38,7 +39,10 @@ import org.apache.hc.core5.util.Timeout;
  * response's. The bytes read and written (after TLS, when there is TLS) are the traffic figures.
  *
  * <p>Requests arrive as HttpCore commands (an {@link Exchange} in a {@link RequestExecutionCommand}), so
- * {@link ConnectionSlot} speaks to both protocols alike. Everything here runs on the connection's I/O thread.
+ * {@link ConnectionSlot} speaks to both protocols alike. Everything here runs on the connection's I/O thread, but
+ * for {@link #sendNow}: the open model's scheduler writes a request due on an idle clear-text connection itself,
+ * instead of waking the I/O thread to do it (see there). The connection's state is guarded by {@link #lock}, which
+ * the I/O thread holds through each event and the scheduler only ever tries.
  *
  * <p>Over 400 lines: the write path and the read path share the queue of requests awaiting their responses and
  * the connection's closing state, which every event of either path reads; apart, each would reach into the other.
@@ -64,6 +68,11 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
 
     private final Recorders recorders;
     private final Phase phase;
+    /**
+     * Guards every field below: held by the I/O thread through each event (uncontended but for a request the
+     * scheduler writes at that moment), and tried, never waited for, by {@link #sendNow}.
+     */
+    private final ReentrantLock lock = new ReentrantLock();
     private final Http1ResponseParser parser = new Http1ResponseParser(this);
     /** Sent requests waiting for their responses, oldest first. */
     private final ArrayDeque<Exchange> awaiting = new ArrayDeque<>();
@@ -100,13 +109,27 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
 
     @Override
     public void connected(IOSession ioSession) throws IOException {
-        session = ioSession;
-        ioSession.setEvent(SelectionKey.OP_READ);
-        produce();
+        lock.lock();
+        try {
+            session = ioSession;
+            ioSession.setEvent(SelectionKey.OP_READ);
+            produce();
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
     public void inputReady(IOSession ioSession, ByteBuffer src) throws IOException {
+        lock.lock();
+        try {
+            read(ioSession, src);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void read(IOSession ioSession, ByteBuffer src) throws IOException {
         session = ioSession;
         Buffers buffers = BUFFERS.get();
         byte[] in = buffers.in;
@@ -148,29 +171,53 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
 
     @Override
     public void outputReady(IOSession ioSession) throws IOException {
-        session = ioSession;
-        produce();
+        lock.lock();
+        try {
+            session = ioSession;
+            produce();
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
     public void timeout(IOSession ioSession, Timeout timeout) {
-        session = ioSession;
-        if (awaiting.isEmpty() && head == null && body == null && unsent == null) {
-            ioSession.close(CloseMode.GRACEFUL);   // idle
-        } else {
-            fail(new SocketTimeoutException("no data from the server for "
-                    + DurationFormat.setting(timeout.toDuration()) + " (the socket timeout)"));
+        lock.lock();
+        try {
+            session = ioSession;
+            if (awaiting.isEmpty() && nothingUnwritten()) {
+                ioSession.close(CloseMode.GRACEFUL);   // idle
+            } else {
+                fail(new SocketTimeoutException("no data from the server for "
+                        + DurationFormat.setting(timeout.toDuration()) + " (the socket timeout)"));
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
     @Override
     public void exception(IOSession ioSession, Exception cause) {
-        session = ioSession;
-        fail(cause);
+        lock.lock();
+        try {
+            session = ioSession;
+            fail(cause);
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
     public void disconnected(IOSession ioSession) {
+        lock.lock();
+        try {
+            closed(ioSession);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void closed(IOSession ioSession) {
         session = ioSession;
         if (!awaiting.isEmpty()) {
             Exception cause = new ConnectionClosedException("Connection closed by peer");
@@ -332,6 +379,53 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
 
     // ---- output ----
 
+    /**
+     * Writes {@code exchange}'s request now, on the calling thread (the open model's scheduler, as it falls due),
+     * when this connection is idle: connected, in clear text, nothing of an earlier request left to write and no
+     * command queued before it. Whatever the socket does not take at once goes with the next output event, on the
+     * I/O thread, as does a write that failed (which then fails the connection there).
+     *
+     * <p>Why: handing the request to the I/O thread as a command costs, per request, a wake-up of its selector
+     * (an eventfd write and read), write interest set and cleared again ({@code epoll_ctl} twice) and one more
+     * {@code epoll_wait}; written here, the I/O thread wakes only for the response, as wrk2's one event loop does.
+     * The request is sent when it is written, so its service time counts from here, as it would on the I/O thread.
+     *
+     * @return false, having done nothing, when the connection is not idle, is over TLS (the TLS session writes
+     *     only on its I/O thread), or its I/O thread holds it at this moment: then enqueue the request as usual
+     */
+    public boolean sendNow(Exchange exchange, long now) {
+        if (!lock.tryLock()) {
+            return false;   // the I/O thread is in an event of this connection: never wait for it
+        }
+        try {
+            IOSession s = session;
+            if (s == null || closing || !nothingUnwritten() || s.hasCommands() || !s.isOpen() || isTlsSession()) {
+                return false;
+            }
+            take(exchange, now);
+            ByteBuffer out = BUFFERS.get().out;
+            out.clear();
+            copyRequest(out);
+            try {
+                if (write(out, now) > 0) {
+                    s.updateWriteTime();   // the socket timeout counts from the last I/O, as after an output event
+                }
+            } catch (IOException e) {
+                // left unwritten: the I/O thread's next write meets the error and fails the connection, as ever
+            }
+            keepUnsent(out);
+            writeInterest();
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether every byte of the requests taken has been written. */
+    private boolean nothingUnwritten() {
+        return head == null && body == null && unsent == null;
+    }
+
     /** Copies queued requests out and writes them, as long as the socket takes them. */
     private void produce() throws IOException {
         long now = System.nanoTime();   // one clock reading for the requests of this write
@@ -356,28 +450,22 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
                 break;
             }
         }
+        keepUnsent(out);
+        writeInterest();
+    }
+
+    /** Keeps what the socket did not take of {@code out} (write mode) for the next output event. */
+    private void keepUnsent(ByteBuffer out) {
         if (out.position() > 0) {
             out.flip();
             unsent = ByteBuffer.allocate(out.remaining()).put(out).flip();
         }
-        writeInterest();
     }
 
     private void take(Command command, long now) {
         if (command instanceof RequestExecutionCommand execution
                 && execution.getExchangeHandler() instanceof Exchange exchange) {
-            head = exchange.template().http1Head();
-            body = exchange.template().body();
-            copying = exchange;
-            if (stepBytes == null && exchange.isStep()) {
-                stepBytes = new Http1StepBytes();
-            }
-            // a request another thread issued while this write was being filled is not sent before its issue
-            exchange.http1Sent(Math.max(now, exchange.issuedNanos()));
-            awaiting.addLast(exchange);
-            if (exchange.isChecked()) {
-                parser.keepFields();   // before its response arrives: the checks read the head's fields
-            }
+            take(exchange, now);
         } else if (command instanceof ShutdownCommand shutdown) {
             closing = true;
             if (shutdown.getType() == CloseMode.IMMEDIATE || awaiting.isEmpty()) {
@@ -385,6 +473,22 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
             }
         } else {
             command.cancel();
+        }
+    }
+
+    /** Starts copying {@code exchange}'s request out: it is sent now, and its response is the next one awaited. */
+    private void take(Exchange exchange, long now) {
+        head = exchange.template().http1Head();
+        body = exchange.template().body();
+        copying = exchange;
+        if (stepBytes == null && exchange.isStep()) {
+            stepBytes = new Http1StepBytes();
+        }
+        // a request another thread issued while this write was being filled is not sent before its issue
+        exchange.http1Sent(Math.max(now, exchange.issuedNanos()));
+        awaiting.addLast(exchange);
+        if (exchange.isChecked()) {
+            parser.keepFields();   // before its response arrives: the checks read the head's fields
         }
     }
 
@@ -449,7 +553,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
      * interest, so it is changed only when it differs.
      */
     private void writeInterest() {
-        boolean wantWrite = unsent != null || head != null || body != null;
+        boolean wantWrite = !nothingUnwritten();
         boolean writing = (session.getEventMask() & SelectionKey.OP_WRITE) != 0;
         if (wantWrite) {
             if (!writing) {

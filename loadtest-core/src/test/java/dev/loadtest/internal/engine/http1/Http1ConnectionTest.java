@@ -57,20 +57,66 @@ class Http1ConnectionTest {
                 + (body == null ? 0 : body.length);
     }
 
+    /** A body larger than the connection's write buffer (64 KiB): each request takes several writes. */
+    private static byte[] largeBody() {
+        byte[] body = new byte[100 * 1024 + 7];
+        Arrays.fill(body, (byte) 'x');
+        return body;
+    }
+
+    private static LoadTest.Builder echoing(TestServer server, byte[] body) {
+        return target(server, "/echo").body(body).header("Content-Type", "text/plain");
+    }
+
+    /** Each of {@code n} requests with {@code body} reached the server whole and came back whole. */
+    private static void assertEchoedWhole(Result r, TestServer server, byte[] body, int n) {
+        assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(n);
+        assertThat(server.requestCount()).isEqualTo(n);
+        assertThat(r.traffic().dataBytes()).isEqualTo((long) n * body.length);   // echoed back whole
+        // what was written, counted before TLS when there is TLS: exactly the requests' bytes
+        assertThat(r.traffic().sentBytes()).isEqualTo(n * requestBytes(r.test(), body));
+    }
+
     @ParameterizedTest(name = "tls={0}")
     @ValueSource(booleans = {false, true})
     void should_send_bodies_larger_than_its_buffer_whole_while_pipelining(boolean overTls) {
         TestServer server = server(overTls);
-        byte[] body = new byte[100 * 1024 + 7];
-        Arrays.fill(body, (byte) 'x');
-        Result r = target(server, "/echo").body(body).header("Content-Type", "text/plain")
-                .clients(2).streams(3).requests(30).run();
+        byte[] body = largeBody();
+        Result r = echoing(server, body).clients(2).streams(3).requests(30).run();
 
-        assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(30);
-        assertThat(server.requestCount()).isEqualTo(30);
-        assertThat(r.traffic().dataBytes()).isEqualTo(30L * body.length);   // echoed back whole
-        // what was written, counted before TLS when there is TLS: exactly the requests' bytes
-        assertThat(r.traffic().sentBytes()).isEqualTo(30 * requestBytes(r.test(), body));
+        assertEchoedWhole(r, server, body, 30);
+    }
+
+    /**
+     * The open model: on an idle clear-text connection the scheduler writes each due request itself
+     * ({@link Http1Connection#sendNow}); a body larger than the write buffer is left for the I/O thread to finish,
+     * and a request due while one is still being written goes behind it. Over TLS the I/O thread writes them all.
+     */
+    @ParameterizedTest(name = "tls={0}")
+    @ValueSource(booleans = {false, true})
+    void should_send_due_requests_whole_and_in_order_when_larger_than_its_buffer(boolean overTls) {
+        TestServer server = server(overTls);
+        byte[] body = largeBody();
+        Result r = echoing(server, body).clients(2).streams(2).rate(200).requests(40).run();
+
+        assertEchoedWhole(r, server, body, 40);   // no bytes of two requests crossed
+        assertThat(r.rate().orElseThrow().dropped()).isZero();
+    }
+
+    /** The open model's common case: small requests, each written whole by the scheduler, on kept-alive connections. */
+    @ParameterizedTest(name = "tls={0}")
+    @ValueSource(booleans = {false, true})
+    void should_send_small_due_requests_on_the_connections_it_opened(boolean overTls) {
+        TestServer server = server(overTls);
+        Result r = target(server, "/bytes/100").clients(2).streams(1).rate(500).requests(200).run();
+
+        assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(200);
+        assertThat(server.requestCount()).isEqualTo(200);
+        assertThat(server.connectionsOpened()).isEqualTo(2);
+        assertThat(r.traffic().dataBytes()).isEqualTo(200L * 100);
+        assertThat(r.traffic().sentBytes()).isEqualTo(200 * requestBytes(r.test(), null));
+        // every request's service time counts from its send: none can exceed its response time, due to done
+        assertThat(r.serviceTime().max()).isLessThanOrEqualTo(r.responseTime().max());
     }
 
     @ParameterizedTest(name = "tls={0}")

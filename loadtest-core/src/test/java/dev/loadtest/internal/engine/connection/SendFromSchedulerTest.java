@@ -1,0 +1,193 @@
+package dev.loadtest.internal.engine.connection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
+import dev.loadtest.internal.engine.http1.Http1Connection;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.record.WorkerStats;
+import dev.loadtest.internal.engine.schedule.Phase;
+import java.io.ByteArrayOutputStream;
+import java.lang.reflect.Proxy;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.hc.core5.concurrent.FutureCallback;
+import org.apache.hc.core5.reactor.Command;
+import org.apache.hc.core5.reactor.IOSession;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The open model's send path: a request falling due on an idle clear-text HTTP/1.1 connection is written by the
+ * scheduler's thread itself ({@link Http1Connection#sendNow}); what the socket does not take, what falls due while
+ * bytes are left unwritten, and everything over TLS goes to the I/O thread as a command. A fake session stands for
+ * the socket and the I/O thread, so each test sees exactly which way each request went.
+ */
+class SendFromSchedulerTest {
+
+    /** An HttpCore session without a reactor: it records what is written and enqueued, and takes {@code room} bytes a write. */
+    private static final class FakeSession {
+        final ByteArrayOutputStream written = new ByteArrayOutputStream();
+        final ArrayDeque<Command> commands = new ArrayDeque<>();
+        final ReentrantLock lock = new ReentrantLock();
+        int room = Integer.MAX_VALUE;
+        int enqueued;
+        /** Runs once, inside the next write: what another thread does while the I/O thread writes. */
+        Runnable duringWrite;
+        int eventMask;
+        boolean open = true;
+        Http1Connection handler;
+        final IOSession session = (IOSession) Proxy.newProxyInstance(IOSession.class.getClassLoader(),
+                new Class<?>[] {IOSession.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "getHandler" -> handler;
+                    case "write" -> write((ByteBuffer) args[0]);
+                    case "enqueue" -> { enqueued++; commands.add((Command) args[0]); yield null; }
+                    case "poll" -> commands.poll();
+                    case "hasCommands" -> !commands.isEmpty();
+                    case "isOpen" -> open;
+                    case "getEventMask" -> eventMask;
+                    case "setEvent" -> { eventMask |= (int) args[0]; yield null; }
+                    case "clearEvent" -> { eventMask &= ~(int) args[0]; yield null; }
+                    case "setEventMask" -> { eventMask = (int) args[0]; yield null; }
+                    case "getLock" -> lock;
+                    case "getLocalAddress", "getRemoteAddress" -> new InetSocketAddress("127.0.0.1", 8080);
+                    case "close" -> { open = false; yield null; }
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    case "toString" -> "fake session";
+                    default -> null;   // updateWriteTime and the like
+                });
+
+        private int write(ByteBuffer src) {
+            Runnable hook = duringWrite;
+            duringWrite = null;
+            if (hook != null) {
+                hook.run();
+            }
+            int n = Math.min(room, src.remaining());
+            byte[] bytes = new byte[n];
+            src.get(bytes);
+            written.write(bytes, 0, n);
+            return n;
+        }
+    }
+
+    /** A run's context that connects at once to the fake session and runs nothing later. */
+    private static SlotContext connectingTo(FakeSession fake) {
+        return new SlotContext() {
+            @Override public void connect(FutureCallback<IOSession> callback) { callback.completed(fake.session); }
+            @Override public String hostAndPort() { return "127.0.0.1:8080"; }
+            @Override public boolean setupFailed(Throwable cause) { return false; }
+            @Override public boolean hasSetupFailed() { return false; }
+            @Override public boolean isClosing() { return false; }
+            @Override public boolean schedule(Runnable task, long delayNanos) { return false; }
+            @Override public void slotDone() { }
+            @Override public void requestsExhausted(String message) { }
+            @Override public void requestNotBuilt(String message) { }
+            @Override public void protocolSeen(boolean http2) { }
+        };
+    }
+
+    private final Recorders recorders = new Recorders((thread, error) -> { });
+    private final WorkerStats schedulerStats = new WorkerStats();
+    private final FakeSession fake = new FakeSession();
+    private byte[] head;
+
+    /** A connected slot of a rate-driven HTTP/1.1 run to {@code target}, {@code streams} requests in flight. */
+    private ConnectionSlot connectedSlot(String target, int streams) throws Exception {
+        LoadTest test = LoadTest.target(URI.create(target)).protocol(Protocol.HTTP_1_1).clients(1).streams(streams)
+                .rate(1000).requests(100).build();
+        Phase phase = new Phase(test, System.nanoTime());
+        RequestTemplate template = new RequestTemplate(test, test.targets().get(0), null);
+        ByteBuffer h = template.http1Head();
+        head = new byte[h.remaining()];
+        h.duplicate().get(head);
+        fake.handler = new Http1Connection(recorders, phase);
+        fake.handler.connected(fake.session);
+        ConnectionSlot slot = new ConnectionSlot(0, connectingTo(fake), SlotSettings.of(test), phase, recorders,
+                new Connections(), RequestSource.rotating(List.of(template)));
+        slot.start();
+        return slot;
+    }
+
+    private byte[] heads(int n) {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (int i = 0; i < n; i++) {
+            all.write(head, 0, head.length);
+        }
+        return all.toByteArray();
+    }
+
+    @Test
+    void should_write_a_due_request_on_the_calling_thread_when_the_connection_is_idle() throws Exception {
+        ConnectionSlot slot = connectedSlot("http://127.0.0.1:8080/hello", 2);
+
+        slot.onDue(System.nanoTime(), schedulerStats);
+        slot.onDue(System.nanoTime(), schedulerStats);   // pipelined behind the first: streams 2
+
+        assertThat(fake.written.toByteArray()).isEqualTo(heads(2));
+        assertThat(fake.enqueued).isZero();   // the I/O thread was handed nothing
+        assertThat(fake.eventMask & SelectionKey.OP_WRITE).isZero();   // nor asked to write
+    }
+
+    @Test
+    void should_leave_what_the_socket_did_not_take_and_what_falls_due_behind_it_to_the_io_thread() throws Exception {
+        ConnectionSlot slot = connectedSlot("http://127.0.0.1:8080/hello", 2);
+        fake.room = 10;
+
+        slot.onDue(System.nanoTime(), schedulerStats);
+        assertThat(fake.written.size()).isEqualTo(10);
+        assertThat(fake.eventMask & SelectionKey.OP_WRITE).isNotZero();   // the rest at the next output event
+
+        slot.onDue(System.nanoTime(), schedulerStats);   // bytes of the first are unwritten: it must not cut in
+        assertThat(fake.written.size()).isEqualTo(10);
+        assertThat(fake.commands).hasSize(1);
+
+        fake.room = Integer.MAX_VALUE;
+        fake.handler.outputReady(fake.session);   // the I/O thread: the first request's rest, then the second
+
+        assertThat(fake.written.toByteArray()).isEqualTo(heads(2));
+        assertThat(fake.commands).isEmpty();
+        assertThat(fake.eventMask & SelectionKey.OP_WRITE).isZero();
+    }
+
+    @Test
+    void should_hand_a_due_request_to_the_io_thread_over_tls() throws Exception {
+        ConnectionSlot slot = connectedSlot("https://127.0.0.1:8080/hello", 1);
+
+        slot.onDue(System.nanoTime(), schedulerStats);
+
+        assertThat(fake.written.size()).isZero();   // the TLS session writes only on its I/O thread
+        assertThat(fake.commands).hasSize(1);
+    }
+
+    @Test
+    void should_hand_a_due_request_to_the_io_thread_rather_than_wait_while_that_thread_writes() throws Exception {
+        ConnectionSlot slot = connectedSlot("http://127.0.0.1:8080/hello", 2);
+        fake.room = 10;
+        slot.onDue(System.nanoTime(), schedulerStats);   // partly written: the I/O thread writes the rest
+        fake.room = Integer.MAX_VALUE;
+        fake.duringWrite = () -> {
+            // the scheduler, while the I/O thread is in its output event: a wait here would never end
+            Thread scheduler = new Thread(() -> slot.onDue(System.nanoTime(), schedulerStats));
+            scheduler.start();
+            try {
+                scheduler.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            assertThat(scheduler.isAlive()).isFalse();
+        };
+
+        fake.handler.outputReady(fake.session);
+
+        assertThat(fake.enqueued).isEqualTo(1);   // the second request went as a command
+        assertThat(fake.written.toByteArray()).isEqualTo(heads(2));   // and out in the same event, behind the first
+        assertThat(fake.commands).isEmpty();
+    }
+}
