@@ -105,4 +105,17 @@ class ScenarioShapeJsonTest {
         assertThat(flatten(ResultJson.toJson(ScenarioResults.shop())).keySet())
                 .noneMatch(k -> k.startsWith("configuration.scenario"));
     }
+
+    @Test
+    void should_read_a_run_ended_by_iterations_as_a_timed_run_of_its_measured_length() throws IOException {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").scenario(SHOP).users(5).iterations(2).build();
+        Result r = runOf(test);
+        assertThat(test.duration()).isEmpty();
+        assertThat(test.requests()).isEmpty();
+
+        Result read = ResultJson.fromJson(ResultJson.toJson(r));
+
+        assertThat(read.test().duration()).contains(r.duration());
+        assertThat(read.steps()).isEqualTo(r.steps());
+    }
 }
