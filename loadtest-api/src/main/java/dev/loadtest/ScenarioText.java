@@ -30,7 +30,8 @@ final class ScenarioText {
     private static final String[] HEADS = {"requests", "succeeded", "failed", "req/s", "min", "max", "mean", "sd",
         "median", "p95", "p99"};
     private static final String[] TRAFFIC_HEADS = {"received", "headers", "data", "sent"};
-    private static final int NAME_WIDTH_MAX = 40;
+    /** The widest a step's name column gets (here and in {@link ComparisonText}'s steps). */
+    static final int NAME_WIDTH_MAX = 40;
 
     private ScenarioText() {
     }
@@ -106,7 +107,7 @@ final class ScenarioText {
     }
 
     /** A long name cut to the column, marked by an ellipsis. */
-    private static String shortened(String name) {
+    static String shortened(String name) {
         return name.length() <= NAME_WIDTH_MAX ? name : name.substring(0, NAME_WIDTH_MAX - 1) + "…";
     }
 

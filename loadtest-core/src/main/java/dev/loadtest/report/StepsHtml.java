@@ -17,8 +17,8 @@ import java.util.Map;
  * The run report's "Steps" section for a scenario run: a table of its steps with the text report's columns
  * (requests, succeeded, failed, req/s and the response time's figures), a table of each step's traffic (bytes
  * received, of which headers and data, and bytes sent, as the run's Traffic table), a chart of each step's
- * response time by percentile (drawn by report.js from {@link ChartData}'s {@code steps}), the sessions (how they ended, where and
- * why they failed, how long they took) and the token provider's own requests. Nothing for a run of single
+ * response time by percentile (drawn by report.js from {@link ChartData}'s {@code steps}), the sessions (how
+ * they ended, where and why they failed, how long they took) and the token provider's own requests. Nothing for a run of single
  * requests. Apart from {@link HtmlReport}, which is long already; every text is escaped.
  */
 final class StepsHtml {
