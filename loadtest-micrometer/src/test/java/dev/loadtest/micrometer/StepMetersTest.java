@@ -20,8 +20,6 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -29,31 +27,27 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class StepMetersTest {
 
-    private static TestServer server;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.h2c();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
     /** Each session: a 200 at "hello", then a 404 at "missing" that fails a check too, and the session there. */
     private static Scenario flow() {
         return Scenario.of("flow", Step.of("hello", s -> Request.get("/hello")),
                 Step.of("missing", s -> Request.get("/status/404")).checks(Check.header("X-Nope", "1")));
     }
 
+    /** The flow run by {@code users} users, {@code iterations} sessions each, on a server of its own; published. */
+    private static Result runFlow(LoadTestMetrics metrics, int users, int iterations) {
+        try (TestServer server = TestServer.h2c()) {
+            Result r = LoadTest.target(server.uri("/")).scenario(flow()).users(users).iterations(iterations)
+                    .listener(metrics).run();
+            metrics.publishSteps(r);
+            return r;
+        }
+    }
+
     @Test
     void should_publish_each_steps_counts_traffic_and_latencies_tagged_with_its_name() {
         MeterRegistry registry = new SimpleMeterRegistry();
-        LoadTestMetrics metrics = LoadTestMetrics.of(registry, "flow");
-        Result r = LoadTest.target(server.uri("/")).scenario(flow()).users(2).iterations(5).listener(metrics).run();
 
-        metrics.publishSteps(r);
+        Result r = runFlow(LoadTestMetrics.of(registry, "flow"), 2, 5);
 
         assertThat(r.steps()).extracting(StepResult::name).containsExactly("hello", "missing");
         for (StepResult s : r.steps()) {
@@ -90,10 +84,8 @@ class StepMetersTest {
     @Test
     void should_count_sessions_started_completed_and_failed() {
         MeterRegistry registry = new SimpleMeterRegistry();
-        LoadTestMetrics metrics = LoadTestMetrics.of(registry, "sessions");
-        Result r = LoadTest.target(server.uri("/")).scenario(flow()).users(2).iterations(3).listener(metrics).run();
 
-        metrics.publishSteps(r);
+        Result r = runFlow(LoadTestMetrics.of(registry, "sessions"), 2, 3);
 
         Sessions s = r.sessions().orElseThrow();
         assertThat(s.started()).isEqualTo(6);
@@ -112,9 +104,9 @@ class StepMetersTest {
     void should_publish_nothing_of_steps_for_a_run_of_single_requests() {
         MeterRegistry registry = new SimpleMeterRegistry();
         LoadTestMetrics metrics = LoadTestMetrics.of(registry, "single");
-        Result r = LoadTest.target(server.uri("/hello")).clients(1).requests(5).listener(metrics).run();
-
-        metrics.publishSteps(r);
+        try (TestServer server = TestServer.h2c()) {
+            metrics.publishSteps(LoadTest.target(server.uri("/hello")).clients(1).requests(5).listener(metrics).run());
+        }
 
         assertThat(registry.getMeters()).extracting(m -> m.getId().getName())
                 .noneMatch(n -> n.startsWith("loadtest.step.") || n.startsWith("loadtest.session"));
@@ -123,10 +115,8 @@ class StepMetersTest {
     @Test
     void should_keep_the_step_meters_apart_from_the_runs_in_prometheus() {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        LoadTestMetrics metrics = LoadTestMetrics.of(registry, "scraped");
-        Result r = LoadTest.target(server.uri("/")).scenario(flow()).users(1).iterations(2).listener(metrics).run();
 
-        metrics.publishSteps(r);
+        Result r = runFlow(LoadTestMetrics.of(registry, "scraped"), 1, 2);
 
         // Prometheus refuses one name with two sets of tag keys: the steps' meters have names of their own
         String scrape = registry.scrape();
