@@ -2,6 +2,7 @@ package dev.loadtest;
 
 import dev.loadtest.internal.compare.Compare;
 import dev.loadtest.internal.compare.SameTest;
+import dev.loadtest.internal.compare.StepCompare;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -9,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A candidate run compared with a baseline: for response time p50, p90, p99, p99.9 and mean, throughput and
@@ -52,6 +54,12 @@ import java.util.Objects;
  * Only results of the same test: same targets, protocol, method, body size and load (model, clients,
  * streams, rate or stages). Others are refused, naming what differs, unless
  * {@link Options#allowDifferent()} is set.
+ *
+ * <h2>Steps</h2>
+ * A scenario run's steps are compared too, step by step, matched by name ({@link #steps()}): every figure's
+ * value on both sides and its change. A step that only one side ran is listed as such, with its values on that
+ * side. These are point values without an interval: the timeline intervals the bootstrap resamples are the whole
+ * run's, not a step's, so a step's change has no verdict and does not enter {@link #verdict()}.
  */
 public final class Comparison {
 
@@ -151,9 +159,10 @@ public final class Comparison {
     private final int blockLength;
     private final int fewestIntervals;
     private final double figureConfidence;
+    private final List<StepComparison> steps;
 
     private Comparison(List<Result> baselines, List<Result> candidates, boolean paired, Options options,
-                       Compare.Outcome outcome) {
+                       Compare.Outcome outcome, List<StepComparison> steps) {
         this.baselines = List.copyOf(baselines);
         this.candidates = List.copyOf(candidates);
         this.paired = paired;
@@ -164,6 +173,7 @@ public final class Comparison {
         this.blockLength = outcome.blockLength();
         this.fewestIntervals = outcome.fewestIntervals();
         this.figureConfidence = outcome.figureConfidence();
+        this.steps = List.copyOf(steps);
     }
 
     /**
@@ -263,7 +273,8 @@ public final class Comparison {
         }
         Compare.Outcome outcome = Compare.figures(baselines, candidates, paired, tolerances, gated,
                 options.confidence(), options.resamples(), options.seed());
-        return new Comparison(baselines, candidates, paired, options, outcome);
+        return new Comparison(baselines, candidates, paired, options, outcome,
+                StepCompare.steps(baselines, candidates));
     }
 
     private static void refuseDifferent(Result baseline, Result other, boolean paired, Options options) {
@@ -304,6 +315,21 @@ public final class Comparison {
     /** The gated figures with this verdict. */
     public List<FigureChange> gatedWith(ChangeVerdict verdict) {
         return figures.values().stream().filter(f -> f.gated() && f.verdict() == verdict).toList();
+    }
+
+    /**
+     * A scenario run's steps, compared by name: the baseline's steps in their order, then any step only the
+     * candidate ran. Point values without intervals, outside the verdict (see "Steps" above). Empty for runs of
+     * single requests.
+     */
+    public List<StepComparison> steps() {
+        return steps;
+    }
+
+    /** One step's comparison, by name; empty if neither side ran a step of that name. */
+    public Optional<StepComparison> step(String name) {
+        Objects.requireNonNull(name, "name must not be null");
+        return steps.stream().filter(s -> s.name().equals(name)).findFirst();
     }
 
     /** The baseline runs, as given. */

@@ -23,7 +23,10 @@ public final class ComparisonText {
     private ComparisonText() {
     }
 
-    /** The whole comparison: its method, a table of its figures, its verdict and what would decide the rest. */
+    /**
+     * The whole comparison: its method, a table of its figures, its verdict and what would decide the rest, then,
+     * for scenario runs, a table of each step's changes.
+     */
     public static String format(Comparison c) {
         StringBuilder out = new StringBuilder();
         out.append(method(c)).append('\n');
@@ -49,7 +52,42 @@ public final class ComparisonText {
                         .append(f.decidedBy()).append('\n');
             }
         }
+        steps(out, c);
         return out.toString();
+    }
+
+    /**
+     * The steps' table, for scenario runs: a row per step with each figure's change, {@code *} beside one worse
+     * than its tolerance; a step one side did not run says which side ran it.
+     */
+    private static void steps(StringBuilder out, Comparison c) {
+        if (c.steps().isEmpty()) {
+            return;
+        }
+        int width = "step".length();
+        for (StepComparison s : c.steps()) {
+            width = Math.max(width, Math.min(ScenarioText.NAME_WIDTH_MAX, s.name().length()));
+        }
+        out.append("steps: changes of point values (no interval, not in the verdict; * worse than the tolerance)")
+                .append('\n');
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-" + width + "s", "step"));
+        for (Figure f : Figure.values()) {
+            head.append(String.format(Locale.ROOT, " %10s", f.label() + " "));   // over the numbers, not the marks
+        }
+        out.append(head.toString().stripTrailing()).append('\n');
+        for (StepComparison s : c.steps()) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-" + width + "s",
+                    ScenarioText.shortened(s.name())));
+            if (!s.inBoth()) {
+                row.append(' ').append(s.inBaseline() ? "in the baseline only" : "in the candidate only");
+            } else {
+                for (StepComparison.Change f : s.figures()) {
+                    row.append(String.format(Locale.ROOT, " %10s", change(f.figure(), f.change())
+                            + (f.isWorseThan(c.options().toleranceOf(f.figure())) ? "*" : " ")));
+                }
+            }
+            out.append(row.toString().stripTrailing()).append('\n');
+        }
     }
 
     /**

@@ -9,13 +9,17 @@ import java.util.StringJoiner;
 /**
  * The text report's lines for a scenario run ({@link TextReport#format(Result)}): a table of its steps with
  * h2load's columns (requests, succeeded, failed, req/s, then min, max, mean, sd, median, p95, p99 of the step's
- * response time), the sessions' line with where and why sessions failed, and the token provider's line. Nothing
- * for a run of single requests.
+ * response time), a table of each step's traffic (what h2load's {@code traffic:} line says of a run: bytes
+ * received, of which headers and data, and bytes sent), the sessions' line with where and why sessions failed,
+ * and the token provider's line. Nothing for a run of single requests.
  *
  * <pre>
  * steps:       requests  succeeded   failed      req/s       min       max      mean        sd    median       p95       p99
  *   login           100        100        0      10.00     781us   33.78ms   10.93ms    8.37ms    7.99ms   26.72ms   30.28ms
  *   checkout        100         94        6       9.80     533us   34.87ms    8.70ms    8.29ms    5.19ms   30.00ms   34.87ms
+ * step traffic:   received    headers       data       sent
+ *   login          29.30KB     9.77KB    19.53KB    14.65KB
+ *   checkout       29.30KB     9.77KB    19.53KB    34.18KB
  * sessions: 100 started, 92 completed, 6 failed, 2 unfinished; duration p50 7.70ms, p95 27.75ms, p99 37.26ms
  *   failed at checkout: 6 (status 503; Connection reset by peer)
  * token: 3 requests, 3 succeeded, 0 failed; time for request p50 7.95ms, p99 31.44ms, max 31.44ms (not in the figures above)
@@ -25,7 +29,9 @@ final class ScenarioText {
 
     private static final String[] HEADS = {"requests", "succeeded", "failed", "req/s", "min", "max", "mean", "sd",
         "median", "p95", "p99"};
-    private static final int NAME_WIDTH_MAX = 40;
+    private static final String[] TRAFFIC_HEADS = {"received", "headers", "data", "sent"};
+    /** The widest a step's name column gets (here and in {@link ComparisonText}'s steps). */
+    static final int NAME_WIDTH_MAX = 40;
 
     private ScenarioText() {
     }
@@ -55,6 +61,16 @@ final class ScenarioText {
                     DurationFormat.fixed(h.min()), DurationFormat.fixed(h.max()), DurationFormat.fixed(h.mean()),
                     DurationFormat.fixed(h.stdDev()), DurationFormat.fixed(h.median()),
                     DurationFormat.fixed(h.percentile(95)), DurationFormat.fixed(h.percentile(99))));
+        }
+        // the step's share of the run's traffic line, sent bytes beside (the JSON has the exact counts)
+        int trafficNameWidth = Math.max(nameWidth, "step traffic:".length() - 2);
+        String trafficFormat = "%-" + (trafficNameWidth + 2) + "s" + " %10s".repeat(TRAFFIC_HEADS.length);
+        out.append(row(trafficFormat, "step traffic:", (Object[]) TRAFFIC_HEADS));
+        for (StepResult s : steps) {
+            Traffic t = s.traffic();
+            out.append(row(trafficFormat, "  " + shortened(s.name()), TextReport.bytes(t.totalBytes()),
+                    TextReport.bytes(t.headerBytes()), TextReport.bytes(t.dataBytes()),
+                    TextReport.bytes(t.sentBytes())));
         }
     }
 
@@ -91,7 +107,7 @@ final class ScenarioText {
     }
 
     /** A long name cut to the column, marked by an ellipsis. */
-    private static String shortened(String name) {
+    static String shortened(String name) {
         return name.length() <= NAME_WIDTH_MAX ? name : name.substring(0, NAME_WIDTH_MAX - 1) + "…";
     }
 

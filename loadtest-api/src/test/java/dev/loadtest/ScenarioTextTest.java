@@ -53,6 +53,29 @@ class ScenarioTextTest {
     }
 
     @Test
+    void should_print_each_steps_traffic_received_and_sent_under_the_steps() {
+        Result r = shop();
+        List<String> lines = lines(r);
+
+        int head = lines.indexOf(lines.stream().filter(l -> l.startsWith("step traffic:")).findFirst().orElseThrow());
+        assertThat(lines.get(head).split(" +")).containsExactly("step", "traffic:", "received", "headers", "data",
+                "sent");
+        assertThat(head).as("under the steps' table").isGreaterThan(lines.indexOf(lines.stream()
+                .filter(l -> l.startsWith("  checkout ")).findFirst().orElseThrow()));
+        for (int i = 0; i < 3; i++) {
+            StepResult step = r.steps().get(i);
+            Traffic t = step.traffic();
+            assertThat(lines.get(head + 1 + i).trim().split(" +")).as(step.name()).containsExactly(step.name(),
+                    TextReport.bytes(t.totalBytes()), TextReport.bytes(t.headerBytes()),
+                    TextReport.bytes(t.dataBytes()), TextReport.bytes(t.sentBytes()));
+            assertThat(lines.get(head + 1 + i)).hasSameSizeAs(lines.get(head));
+        }
+        // the fixture's fields differ, so a column taken from the wrong field would show
+        assertThat(r.steps()).allSatisfy(s -> assertThat(List.of(s.traffic().totalBytes(), s.traffic().headerBytes(),
+                s.traffic().dataBytes(), s.traffic().sentBytes())).doesNotHaveDuplicates());
+    }
+
+    @Test
     void should_say_how_sessions_ended_and_where_and_why_they_failed() {
         List<String> lines = lines(shop());
 
@@ -87,8 +110,10 @@ class ScenarioTextTest {
 
         List<String> rows = lines(r).stream().filter(l -> l.startsWith("  a step") || l.startsWith("  b ")).toList();
 
-        assertThat(rows).hasSize(2);
+        assertThat(rows).as("a row in the steps' table and one in their traffic's").hasSize(4);
         assertThat(rows.get(0)).startsWith("  " + longName.substring(0, 39) + "…");
+        assertThat(rows.get(2)).startsWith("  " + longName.substring(0, 39) + "…");
         assertThat(rows.get(0).length()).isEqualTo(rows.get(1).length());
+        assertThat(rows.get(2).length()).isEqualTo(rows.get(3).length());
     }
 }

@@ -4,6 +4,7 @@ import dev.loadtest.Header;
 import dev.loadtest.internal.scenario.TemplateRequest;
 import dev.loadtest.request.Request;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -33,6 +34,15 @@ public interface StepRequest {
      */
     default Set<String> names() {
         return Set.of();
+    }
+
+    /**
+     * The request line as written, when it is known before the run: a template's method and URI,
+     * {@code "POST /login?next={{page}}"}. Empty for a function, whose request is known only when it is built.
+     * A result records it to say what ran (the JSON result's {@code configuration.scenario}).
+     */
+    default Optional<String> requestLine() {
+        return Optional.empty();
     }
 
     /**

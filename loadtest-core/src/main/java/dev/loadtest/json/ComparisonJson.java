@@ -2,9 +2,11 @@ package dev.loadtest.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.loadtest.Comparison;
+import dev.loadtest.Figure;
 import dev.loadtest.FigureChange;
 import dev.loadtest.Redaction;
 import dev.loadtest.Result;
+import dev.loadtest.StepComparison;
 import dev.loadtest.Tolerance;
 import java.io.IOException;
 import java.io.Writer;
@@ -29,8 +31,13 @@ import java.util.Objects;
  * ({@code micros}, {@code requestsPerSecond} or {@code fraction}), {@code baseline}, {@code candidate} (in
  * that unit), {@code change}, {@code low}, {@code high} (relative, {@code 0.2} is +20 %; for the error rate
  * a difference of fractions, {@code 0.001} is +0.1 pp; null when there is none), {@code tolerance} (the same
- * way, with {@code toleranceText}), {@code verdict}, {@code gated}, {@code decidedBy}. Fields may be added
- * within a version; none is removed or changes meaning.
+ * way, with {@code toleranceText}), {@code verdict}, {@code gated}, {@code decidedBy}. For scenario runs,
+ * {@code steps} (added within version 1; absent for runs of single requests, so a reader of the older documents
+ * reads these unchanged): one object per step, matched by name, the baseline's steps in their order and then
+ * those only the candidate ran, each with {@code name}, {@code inBaseline}, {@code inCandidate} and
+ * {@code figures}: {@code figure}, {@code unit}, {@code baseline}, {@code candidate} and {@code change} as above,
+ * point values with no interval and no verdict (null where a side lacks the step), and {@code worseThanTolerance}.
+ * Fields may be added within a version; none is removed or changes meaning.
  */
 public final class ComparisonJson {
 
@@ -80,7 +87,42 @@ public final class ComparisonJson {
             figure(g, f);
         }
         g.writeEndArray();
+        if (!comparison.steps().isEmpty()) {
+            g.writeArrayFieldStart("steps");
+            for (StepComparison s : comparison.steps()) {
+                step(g, s, comparison.options());
+            }
+            g.writeEndArray();
+        }
         g.writeEndObject();
+    }
+
+    private static void step(JsonGenerator g, StepComparison s, Comparison.Options options) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("name", s.name());
+        g.writeBooleanField("inBaseline", s.inBaseline());
+        g.writeBooleanField("inCandidate", s.inCandidate());
+        g.writeArrayFieldStart("figures");
+        for (StepComparison.Change f : s.figures()) {
+            g.writeStartObject();
+            values(g, f.figure(), f.baseline(), f.candidate(), f.change());
+            g.writeBooleanField("worseThanTolerance", f.isWorseThan(options.toleranceOf(f.figure())));
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /** A figure's label, unit, both sides' values in that unit, and the change: a run's figure or a step's. */
+    private static void values(JsonGenerator g, Figure figure, double baseline, double candidate, double change)
+            throws IOException {
+        boolean latency = figure.isLatency();
+        double scale = latency ? 1e-3 : 1;   // nanoseconds written as microseconds
+        g.writeStringField("figure", figure.label());
+        g.writeStringField("unit", latency ? "micros" : figure.isAbsolute() ? "fraction" : "requestsPerSecond");
+        number(g, "baseline", baseline * scale);
+        number(g, "candidate", candidate * scale);
+        number(g, "change", change);
     }
 
     private static void targets(JsonGenerator g, String name, List<Result> runs) throws IOException {
@@ -92,14 +134,8 @@ public final class ComparisonJson {
     }
 
     private static void figure(JsonGenerator g, FigureChange f) throws IOException {
-        boolean latency = f.figure().isLatency();
-        double scale = latency ? 1e-3 : 1;   // nanoseconds written as microseconds
         g.writeStartObject();
-        g.writeStringField("figure", f.figure().label());
-        g.writeStringField("unit", latency ? "micros" : f.figure().isAbsolute() ? "fraction" : "requestsPerSecond");
-        number(g, "baseline", f.baseline() * scale);
-        number(g, "candidate", f.candidate() * scale);
-        number(g, "change", f.change());
+        values(g, f.figure(), f.baseline(), f.candidate(), f.change());
         number(g, "low", f.low());
         number(g, "high", f.high());
         Tolerance t = f.tolerance();

@@ -28,7 +28,10 @@ import java.util.Objects;
  *
  * <p>What does not survive the trip: listeners (code, not data); a custom {@code SSLContext} (recorded
  * as {@code "tls": "custom"}, read back as the default trust store); the values of secret headers
- * ({@code Authorization}, {@code Cookie}...), written and read back as {@code <redacted>}.
+ * ({@code Authorization}, {@code Cookie}...), written and read back as {@code <redacted>}; a scenario, recorded
+ * as {@code configuration.scenario} (its parts, requests' templates, checks and extractions by name) for the reader
+ * to know what ran, but not read back, since a step's request may be a function: the test read back has no
+ * scenario, and a scenario run that ended by its users' iterations reads as a timed run of its measured length.
  *
  * <p>Thread-safe: the methods keep no state between calls.
  */

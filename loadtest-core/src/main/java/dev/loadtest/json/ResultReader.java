@@ -19,6 +19,7 @@ import dev.loadtest.Verdict;
 import dev.loadtest.spi.IntervalBuilder;
 import dev.loadtest.spi.ResultBuilder;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.EnumMap;
@@ -77,8 +78,9 @@ final class ResultReader {
             throw new ResultFormatException("verdict: " + e.getMessage());
         }
         Node latency = root.get("latency");
-        return new ResultBuilder().test(configuration(root.get("configuration")))
-                .duration(root.get("durationSeconds").seconds()).protocol(root.get("protocol").text())
+        Duration measured = root.get("durationSeconds").seconds();
+        return new ResultBuilder().test(configuration(root.get("configuration"), measured))
+                .duration(measured).protocol(root.get("protocol").text())
                 .requests(requests(root.get("requests"))).statusCodes(statusCodes(root.get("statusCodes")))
                 .traffic(traffic(root.get("traffic")))
                 .responseTime(histogram(latency.get(responseTime))).serviceTime(histogram(latency.get("serviceTime")))
@@ -91,7 +93,12 @@ final class ResultReader {
                 .sessions(ScenarioJson.sessions(root)).tokenRequests(ScenarioJson.tokenRequests(root)).build();
     }
 
-    private static LoadTest configuration(Node c) throws ResultFormatException {
+    /**
+     * The test a document ran. A scenario run that ended by its users' iterations has neither {@code requests} nor
+     * {@code durationMicros}, and its scenario is not read back (a step's request may be a function), so it reads as
+     * a timed run of the length it measured.
+     */
+    private static LoadTest configuration(Node c, Duration measured) throws ResultFormatException {
         List<String> targets = new ArrayList<>();
         for (Node t : c.get("targets").items()) {
             targets.add(t.text());
@@ -127,6 +134,8 @@ final class ResultReader {
             field = "durationMicros";
             if (c.has(field) && !byStages) {
                 b.duration(c.get(field).micros());
+            } else if (!c.has("requests") && !byStages) {
+                b.duration(measured.isZero() ? Duration.ofNanos(1) : measured);   // iterations: see above
             }
             field = "warmUpMicros";
             b.warmUp(c.get(field).micros());

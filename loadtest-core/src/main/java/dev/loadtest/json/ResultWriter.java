@@ -150,6 +150,7 @@ final class ResultWriter {
         if (t.startAt().isPresent()) {
             out.writeStringField("startAt", t.startAt().get().toString());
         }
+        new ScenarioShapeJson(out).write(w);
         out.writeEndObject();
     }
 

@@ -49,7 +49,9 @@
  *   <li>{@code configuration}: the {@link dev.loadtest.LoadTest}, enough to rebuild it. Secret header values
  *       ({@link dev.loadtest.Header#isSecret()}) are written as {@code <redacted>}; an {@code SSLContext}
  *       cannot be written, so {@code "tls"} records {@code default}, {@code insecure} or {@code custom}
- *       ({@code custom} reads back as the default trust store). Listeners are not written.</li>
+ *       ({@code custom} reads back as the default trust store). Listeners are not written. A scenario run's
+ *       {@code scenario} records what ran (name, load model, parts with their requests' templates, checks,
+ *       extractions, pauses, conditions) but is not read back: a step's request may be a function.</li>
  * </ul>
  */
 package dev.loadtest.json;

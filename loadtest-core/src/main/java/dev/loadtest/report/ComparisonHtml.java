@@ -7,11 +7,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.loadtest.ChangeVerdict;
 import dev.loadtest.Comparison;
 import dev.loadtest.ComparisonText;
+import dev.loadtest.Figure;
 import dev.loadtest.FigureChange;
 import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.Redaction;
 import dev.loadtest.Result;
+import dev.loadtest.StepComparison;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -25,9 +27,9 @@ import java.util.TreeSet;
 
 /**
  * A {@link Comparison} as one self-contained HTML page: the verdict, each figure's change with its
- * interval and tolerance, the baseline's and the candidate's response time distributions overlaid by
- * percentile, and every run's intervals over time (p99 and req/s), so the spread the interval came from is
- * visible. uPlot and the report's style sheet are inlined from {@link Assets}; nothing is fetched.
+ * interval and tolerance, each step's changes for scenario runs, the baseline's and the candidate's response
+ * time distributions overlaid by percentile, and every run's intervals over time (p99 and req/s), so the spread
+ * the interval came from is visible. uPlot and the report's style sheet are inlined from {@link Assets}; nothing is fetched.
  *
  * <pre>{@code
  * ComparisonHtml.write(Results.compare(baseline, candidate), Path.of("compare.html"));
@@ -82,6 +84,7 @@ public final class ComparisonHtml {
                 .append(v.name().toLowerCase(java.util.Locale.ROOT)).append("\" id=\"verdict\">").append(v)
                 .append("</span></p>\n</header>\n");
         figures(c, out);
+        steps(c, out);
         out.append("<section id=\"percentiles\">\n<h2>Response time by percentile</h2>\n<p class=\"note\">All baseline "
                 + "runs pooled (blue) against all candidate runs pooled (red).</p>\n"
                 + "<div class=\"chart\" id=\"chart-percentiles\" role=\"img\" aria-label=\"response time by percentile, "
@@ -126,6 +129,42 @@ public final class ComparisonHtml {
             }
         }
         out.append("</section>\n");
+    }
+
+    /**
+     * For scenario runs, a row per step with each figure's change (its two values in the cell's title), marked
+     * where worse than the figure's tolerance; a step one side did not run says which side ran it.
+     */
+    private static void steps(Comparison c, StringBuilder out) {
+        if (c.steps().isEmpty()) {
+            return;
+        }
+        out.append("<section id=\"steps\">\n<h2>Steps</h2>\n<p class=\"note\">Each step's change, baseline to "
+                + "candidate, all runs of a side pooled. Point values without an interval: the runs' intervals are "
+                + "the whole run's, not a step's, so a step's change is not in the verdict. <strong>Bold</strong>: "
+                + "worse than the figure's tolerance.</p>\n<div class=\"scroll\">\n<table class=\"figures\" "
+                + "id=\"step-changes\">\n<thead><tr><th scope=\"col\">step</th>");
+        for (Figure f : Figure.values()) {
+            out.append("<th scope=\"col\">").append(escape(f.label())).append("</th>");
+        }
+        out.append("</tr></thead>\n<tbody>\n");
+        for (StepComparison s : c.steps()) {
+            out.append("<tr><th scope=\"row\">").append(escape(s.name())).append("</th>");
+            if (!s.inBoth()) {
+                out.append("<td colspan=\"").append(Figure.values().length).append("\" class=\"one-side\">")
+                        .append(s.inBaseline() ? "in the baseline only" : "in the candidate only").append("</td>");
+            } else {
+                for (StepComparison.Change f : s.figures()) {
+                    String change = escape(ComparisonText.change(f.figure(), f.change()));
+                    boolean worse = f.isWorseThan(c.options().toleranceOf(f.figure()));
+                    out.append("<td title=\"").append(escape(ComparisonText.value(f.figure(), f.baseline())))
+                            .append(" \u2192 ").append(escape(ComparisonText.value(f.figure(), f.candidate())))
+                            .append("\">").append(worse ? "<strong>" + change + "</strong>" : change).append("</td>");
+                }
+            }
+            out.append("</tr>\n");
+        }
+        out.append("</tbody>\n</table>\n</div>\n</section>\n");
     }
 
     private static String targets(Result r) {

@@ -8,14 +8,17 @@ import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.Sessions;
 import dev.loadtest.StepResult;
+import dev.loadtest.TextReport;
+import dev.loadtest.Traffic;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The run report's "Steps" section for a scenario run: a table of its steps with the text report's columns
- * (requests, succeeded, failed, req/s and the response time's figures), a chart of each step's response time by
- * percentile (drawn by report.js from {@link ChartData}'s {@code steps}), the sessions (how they ended, where and
- * why they failed, how long they took) and the token provider's own requests. Nothing for a run of single
+ * (requests, succeeded, failed, req/s and the response time's figures), a table of each step's traffic (bytes
+ * received, of which headers and data, and bytes sent, as the run's Traffic table), a chart of each step's
+ * response time by percentile (drawn by report.js from {@link ChartData}'s {@code steps}), the sessions (how
+ * they ended, where and why they failed, how long they took) and the token provider's own requests. Nothing for a run of single
  * requests. Apart from {@link HtmlReport}, which is long already; every text is escaped.
  */
 final class StepsHtml {
@@ -45,6 +48,7 @@ final class StepsHtml {
                     .append(r.test().isRateDriven() ? ", from when the step was due (the session's arrival, or the "
                             + "previous step's end and its pause), corrected for coordinated omission" : "")
                     .append(". The run's figures above are the sum of its steps'.</p>\n");
+            traffic(out, r.steps());
             out.append("<h3>Response time by percentile, per step</h3>\n");
             if (ChartData.hasSteps(r)) {
                 out.append("<div class=\"chart\" id=\"chart-steps\" role=\"img\" aria-label=\"response time by "
@@ -71,6 +75,23 @@ final class StepsHtml {
             out.append("<td>").append(escape(cell)).append("</td>");
         }
         out.append("</tr>\n");
+    }
+
+    /** Each step's bytes both ways, in the run's Traffic table's units (and exactly, as a tooltip's). */
+    private static void traffic(StringBuilder out, List<StepResult> steps) {
+        out.append("<h3>Traffic per step</h3>\n<div class=\"scroll\">\n<table class=\"latency\" id=\"step-traffic\">\n"
+                + "<thead><tr><th></th><th scope=\"col\">received</th><th scope=\"col\">headers</th>"
+                + "<th scope=\"col\">data</th><th scope=\"col\">sent</th></tr></thead>\n<tbody>\n");
+        for (StepResult s : steps) {
+            Traffic t = s.traffic();
+            out.append("<tr><th scope=\"row\">").append(escape(s.name())).append("</th>");
+            for (long bytes : new long[] {t.totalBytes(), t.headerBytes(), t.dataBytes(), t.sentBytes()}) {
+                out.append("<td title=\"").append(escape(Text.count(bytes))).append(" bytes\">")
+                        .append(escape(TextReport.bytes(bytes))).append("</td>");
+            }
+            out.append("</tr>\n");
+        }
+        out.append("</tbody>\n</table>\n</div>\n");
     }
 
     private static void sessions(StringBuilder out, Sessions s) {

@@ -11,8 +11,11 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 
-/** A JSON document's values by path, for tests that check what the format says field by field. */
-final class FlatJson {
+/**
+ * A JSON document's values by path, for tests that check what the format says field by field (public for the
+ * reports' tests, whose pages carry JSON too).
+ */
+public final class FlatJson {
 
     private FlatJson() {
     }
@@ -34,7 +37,7 @@ final class FlatJson {
     }
 
     /** The document as path → value ({@code latency.responseTime.p99Micros}, {@code intervals[0].startMicros}). */
-    static Map<String, Object> flatten(String json) throws IOException {
+    public static Map<String, Object> flatten(String json) throws IOException {
         Map<String, Object> values = new HashMap<>();
         Deque<String> path = new ArrayDeque<>();
         Deque<int[]> indexes = new ArrayDeque<>();

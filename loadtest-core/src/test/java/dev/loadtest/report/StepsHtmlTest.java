@@ -10,6 +10,8 @@ import static org.assertj.core.api.Assertions.within;
 import dev.loadtest.DurationFormat;
 import dev.loadtest.Result;
 import dev.loadtest.StepResult;
+import dev.loadtest.TextReport;
+import dev.loadtest.Traffic;
 import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.spi.StepResultBuilder;
 import dev.loadtest.testing.ScenarioResults;
@@ -39,6 +41,27 @@ class StepsHtmlTest {
                 + "<td>5</td><td>" + Text.real(9.9) + "</td><td>" + DurationFormat.fixed(step.responseTime().min())
                 + "</td><td>" + DurationFormat.fixed(step.responseTime().median()) + "</td>");
         assertThat(html).contains("<tr class=\"step-passed\"><th scope=\"row\">login</th>");
+    }
+
+    @Test
+    void should_show_each_steps_traffic_received_and_sent() {
+        Result r = ScenarioResults.shop();
+
+        String html = HtmlReport.render(r);
+
+        assertThat(html).contains("<table class=\"latency\" id=\"step-traffic\">");
+        String table = html.substring(html.indexOf("id=\"step-traffic\""), html.indexOf("</table>",
+                html.indexOf("id=\"step-traffic\"")));
+        for (StepResult s : r.steps()) {
+            Traffic t = s.traffic();
+            assertThat(table).as(s.name()).contains("<tr><th scope=\"row\">" + s.name() + "</th>"
+                    + cell(t.totalBytes()) + cell(t.headerBytes()) + cell(t.dataBytes()) + cell(t.sentBytes())
+                    + "</tr>");
+        }
+    }
+
+    private static String cell(long bytes) {
+        return "<td title=\"" + Text.count(bytes) + " bytes\">" + TextReport.bytes(bytes) + "</td>";
     }
 
     @Test

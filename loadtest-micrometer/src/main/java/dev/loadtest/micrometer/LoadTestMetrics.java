@@ -5,6 +5,7 @@ import dev.loadtest.Interval;
 import dev.loadtest.LatencyHistogram;
 import dev.loadtest.LoadTestListener;
 import dev.loadtest.Progress;
+import dev.loadtest.Result;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
@@ -55,6 +56,22 @@ import java.util.Set;
  *     send), each with a percentile histogram from 10 µs to 1 min
  *     ({@code loadtest_response_time_seconds_bucket{le=...}}, {@code _count}, {@code _sum}, {@code _max}).</li>
  * </ul>
+ *
+ * <h2>Steps and sessions of a scenario run</h2> The run's events carry the run's figures, not its steps', so a
+ * scenario run's steps are published from its result, once it has ended, by {@link #publishSteps(Result)}:
+ * <pre>{@code
+ * LoadTestMetrics metrics = LoadTestMetrics.of(registry, "shop");
+ * Result r = LoadTest.target(uri).scenario(shop).users(50).duration(Duration.ofMinutes(1)).listener(metrics).run();
+ * metrics.publishSteps(r);
+ * registry.get(LoadTestMetrics.STEP_REQUESTS_FAILED).tags("test", "shop", "step", "checkout").counter().count();
+ * }</pre>
+ * For each step, the run's counters and timers again under {@code loadtest.step.*} names, tagged
+ * {@value #STEP_TAG}{@code =<step name>} ({@code loadtest_step_requests_done_total{step="checkout"}},
+ * {@code loadtest_step_response_time_seconds_bucket{step="checkout",le=...}}; other names than the run's, as
+ * Prometheus wants every meter of one name to carry the same tag keys); and the sessions' counters
+ * {@value #SESSIONS_STARTED}, {@value #SESSIONS_COMPLETED}, {@value #SESSIONS_FAILED},
+ * {@value #SESSIONS_UNFINISHED} and the timer {@value #SESSION_DURATION}. A run's steps add up to its own
+ * figures ({@link dev.loadtest.StepResult}).
  *
  * <h2>Why timers fed with every value</h2> At the end of each interval (1 s by default, {@code
  * LoadTest.Builder.interval}), the run's exact latency histogram of that interval is replayed into the timers,
@@ -109,12 +126,49 @@ public final class LoadTestMetrics implements LoadTestListener {
     /** Timer: service time, from the send to the response's end. */
     public static final String SERVICE_TIME = "loadtest.service.time";
 
+    /** The tag naming a scenario's step on the {@code loadtest.step.*} meters. */
+    public static final String STEP_TAG = "step";
+    /** Counter: a step's requests put on the wire, tagged {@value #STEP_TAG}. */
+    public static final String STEP_REQUESTS_STARTED = "loadtest.step.requests.started";
+    /** Counter: a step's requests finished, successfully or not. */
+    public static final String STEP_REQUESTS_DONE = "loadtest.step.requests.done";
+    /** Counter: a step's requests finished with a status from 200 to 399. */
+    public static final String STEP_REQUESTS_SUCCEEDED = "loadtest.step.requests.succeeded";
+    /** Counter: a step's requests finished with a status of 400 or more, or ended by an error. */
+    public static final String STEP_REQUESTS_FAILED = "loadtest.step.requests.failed";
+    /** Counter: a step's requests ended by a stream or connection error, a timeout, or never issued. */
+    public static final String STEP_REQUESTS_ERRORED = "loadtest.step.requests.errored";
+    /** Counter: a step's responses, tagged {@code status} with the exact code. */
+    public static final String STEP_RESPONSES = "loadtest.step.responses";
+    /** Counter: a step's errors, tagged {@code category}. */
+    public static final String STEP_ERRORS = "loadtest.step.errors";
+    /** Counter: a step's responses that failed a response check, tagged {@code check}. */
+    public static final String STEP_CHECK_FAILURES = "loadtest.step.check.failures";
+    /** Counter: bytes a step's responses brought. */
+    public static final String STEP_RECEIVED = "loadtest.step.received";
+    /** Counter: bytes a step's requests sent. */
+    public static final String STEP_SENT = "loadtest.step.sent";
+    /** Timer: a step's response time (from when it was due, in an open-model run). */
+    public static final String STEP_RESPONSE_TIME = "loadtest.step.response.time";
+    /** Timer: a step's service time, from the send to the response's end. */
+    public static final String STEP_SERVICE_TIME = "loadtest.step.service.time";
+    /** Counter: sessions started. */
+    public static final String SESSIONS_STARTED = "loadtest.sessions.started";
+    /** Counter: sessions that ran every step. */
+    public static final String SESSIONS_COMPLETED = "loadtest.sessions.completed";
+    /** Counter: sessions ended by a failed step. */
+    public static final String SESSIONS_FAILED = "loadtest.sessions.failed";
+    /** Counter: sessions still running when the run ended. */
+    public static final String SESSIONS_UNFINISHED = "loadtest.sessions.unfinished";
+    /** Timer: completed sessions' durations, from the first send to the last step's end, pauses included. */
+    public static final String SESSION_DURATION = "loadtest.session.duration";
+
     /** The timers' histogram range: loopback latencies are tens of µs, the default request timeout 30 s. */
     static final Duration MIN_EXPECTED = Duration.ofNanos(10_000);
     static final Duration MAX_EXPECTED = Duration.ofMinutes(1);
 
     /** The tags this listener sets itself. */
-    private static final Set<String> TAKEN_TAGS = Set.of(TEST_TAG, "status", "category", "check");
+    private static final Set<String> TAKEN_TAGS = Set.of(TEST_TAG, "status", "category", "check", STEP_TAG);
     private static final Progress NOTHING = new Progress(0, Duration.ZERO, 0, 0, 0);
 
     private final MeterRegistry registry;
@@ -167,8 +221,8 @@ public final class LoadTestMetrics implements LoadTestListener {
      * with {@code extraTags} (a shard's index, a region...).
      *
      * @param testName names the test in the tag; not blank
-     * @param extraTags more tags for every meter; none named {@value #TEST_TAG}, {@code status}, {@code category}
-     *     or {@code check}, which this listener sets
+     * @param extraTags more tags for every meter; none named {@value #TEST_TAG}, {@code status}, {@code category},
+     *     {@code check} or {@value #STEP_TAG}, which this listener sets
      * @throws IllegalArgumentException if {@code testName} is blank or a tag's name is taken
      */
     public static LoadTestMetrics of(MeterRegistry registry, String testName, Iterable<Tag> extraTags) {
@@ -181,7 +235,7 @@ public final class LoadTestMetrics implements LoadTestListener {
         for (Tag tag : extraTags) {
             if (TAKEN_TAGS.contains(tag.getKey())) {
                 throw new IllegalArgumentException("extraTags (" + tag.getKey() + "=" + tag.getValue()
-                        + ") must not be named test, status, category or check: this listener sets those");
+                        + ") must not be named test, status, category, check or step: this listener sets those");
             }
         }
         return new LoadTestMetrics(registry, Tags.of(extraTags).and(TEST_TAG, testName));
@@ -222,6 +276,18 @@ public final class LoadTestMetrics implements LoadTestListener {
     public void onIntervalHistograms(Interval interval, LatencyHistogram response, LatencyHistogram service) {
         Replay.into(responseTime, response);
         Replay.into(serviceTime, service);
+    }
+
+    /**
+     * Publishes a finished scenario run's steps and sessions (see "Steps and sessions" above); nothing for a run of
+     * single requests. Call it once per run, with the result of the run this listener followed: the counters grow
+     * by the result's counts, as the run's counters grew during it.
+     *
+     * @param result the run's result
+     */
+    public void publishSteps(Result result) {
+        Objects.requireNonNull(result, "result must not be null");
+        new StepMeters(registry, tags).publish(result);
     }
 
     private static void grow(Counter counter, long now, long before) {

@@ -168,7 +168,8 @@ class LoadTestMetricsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("testName (' ') must not be blank");
         assertThatThrownBy(() -> LoadTestMetrics.of(registry, "t", List.of(Tag.of("status", "x"))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("extraTags (status=x) must not be named test, status, category or check: this listener sets those");
+                .hasMessage("extraTags (status=x) must not be named test, status, category, check or step: this listener "
+                        + "sets those");
         assertThatThrownBy(() -> LoadTestMetrics.of(registry, "t", List.of(Tag.of("check", "x"))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("extraTags (check=x) must not");
         assertThatThrownBy(() -> LoadTestMetrics.of(null, "t"))

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.random.RandomGenerator;
 
@@ -27,12 +28,15 @@ public final class TemplateRequest implements StepRequest {
     private static final Set<String> BUILT_IN = Set.of("seq", "client", "uuid", "randomInt");
 
     private final TemplateSource source;
+    /** {@code "POST /login"}: the method and the URI as written, for {@link #requestLine()}. */
+    private final String requestLine;
     private final List<String> names;
     /** The same names, in order: what {@link #names()} gives, made once. */
     private final Set<String> nameSet;
 
-    private TemplateRequest(TemplateSource source, List<String> names) {
+    private TemplateRequest(TemplateSource source, String requestLine, List<String> names) {
         this.source = source;
+        this.requestLine = requestLine;
         this.names = names;
         this.nameSet = Collections.unmodifiableSet(new LinkedHashSet<>(names));
     }
@@ -48,12 +52,17 @@ public final class TemplateRequest implements StepRequest {
         }
         List<String> columns = List.copyOf(names);
         return new TemplateRequest(TemplateSource.of(method, uri, headers,
-                body == null ? null : body.getBytes(StandardCharsets.UTF_8), columns), columns);
+                body == null ? null : body.getBytes(StandardCharsets.UTF_8), columns), method + " " + uri, columns);
     }
 
     @Override
     public Request build(Session session) {
         return source.next(new Context(session));
+    }
+
+    @Override
+    public Optional<String> requestLine() {
+        return Optional.of(requestLine);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.loadtest.ChangeVerdict;
 import dev.loadtest.Comparison;
 import dev.loadtest.ComparisonText;
 import dev.loadtest.FigureChange;
+import dev.loadtest.StepComparison;
 import dev.loadtest.Tolerance;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -59,12 +60,22 @@ final class ComparisonOptions {
         return o;
     }
 
-    /** Prints each gated figure that did not keep its tolerance to stderr; returns the exit code of the verdict. */
+    /**
+     * Prints each gated figure that did not keep its tolerance to stderr, and each step only one side ran (the
+     * scenarios differ, or a step never ran on one side: not a figure, so not in the verdict, but not to pass
+     * unseen); returns the exit code of the verdict.
+     */
     static int verdict(Comparison c, PrintStream err) {
         for (FigureChange f : c.figures()) {
             if (f.gated() && !f.verdict().isKept()) {
                 err.println("loadtest: " + (f.verdict() == ChangeVerdict.REGRESSED ? "regressed: " : "inconclusive: ")
                         + ComparisonText.breach(f, c.figureConfidence()));
+            }
+        }
+        for (StepComparison s : c.steps()) {
+            if (!s.inBoth()) {
+                err.println("loadtest: warning: step " + s.name() + " is in the " + (s.inBaseline() ? "baseline"
+                        : "candidate") + " only: its figures were not compared");
             }
         }
         return switch (c.verdict()) {
