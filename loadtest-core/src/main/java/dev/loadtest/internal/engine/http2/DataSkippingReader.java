@@ -66,8 +66,11 @@ final class DataSkippingReader {
         }
         Staging staging = STAGING.get();
         ByteBuffer buf = staging.buffer;
+        if (staging.owner != this && staging.owner != null) {
+            // each event ends with keepUnread, so another connection's bytes are not here; if they were, they stay its
+            staging.owner.keepUnread();
+        }
         if (staging.owner != this || !buf.hasRemaining()) {
-            // another connection's bytes are never here: each event ends with keepUnread
             buf.clear();
             int n;
             try {
