@@ -29,6 +29,7 @@ final class DataSkippingReader {
     static final int STAGING_BYTES = 64 * 1024;
     private static final int HEADER = FrameFilter.HEADER;
     private static final int TYPE_DATA = 0x0;
+    private static final int TYPE_SETTINGS = 0x4;
     private static final int FLAG_PADDED = 0x8;
 
     /** One direct buffer per I/O thread, and which reader's bytes it holds. */
@@ -45,6 +46,12 @@ final class DataSkippingReader {
     /** Payload bytes of the current frame still to come, and whether they are passed over. */
     private int left;
     private boolean skipping;
+    /**
+     * The server's first frame was SETTINGS, so its bytes are HTTP/2 frames: until then nothing is passed over,
+     * and a server that answers something else (an HTTP/1.1 status line, TLS) has all its bytes shown as they came.
+     */
+    private boolean speaksHttp2;
+    private boolean firstHeaderSeen;
     /** What an event left unread in the shared buffer (rare: only when it ended early); null when nothing. */
     private ByteBuffer unread;
     /** Payload bytes passed over without a copy, for tests. */
@@ -114,7 +121,11 @@ final class DataSkippingReader {
                 if (headerSeen == HEADER) {
                     headerSeen = 0;
                     left = ((header[0] & 0xff) << 16) | ((header[1] & 0xff) << 8) | (header[2] & 0xff);
-                    skipping = header[3] == TYPE_DATA && (header[4] & FLAG_PADDED) == 0;
+                    if (!firstHeaderSeen) {
+                        firstHeaderSeen = true;
+                        speaksHttp2 = header[3] == TYPE_SETTINGS;
+                    }
+                    skipping = speaksHttp2 && header[3] == TYPE_DATA && (header[4] & FLAG_PADDED) == 0;
                 }
                 continue;
             }

@@ -1,5 +1,7 @@
 package dev.loadtest.internal.engine.http2;
 
+import static dev.loadtest.internal.engine.http2.Frames.concat;
+import static dev.loadtest.internal.engine.http2.Frames.frame;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -81,6 +83,23 @@ class DataSkippingReaderTest {
                 .isEqualTo(Arrays.copyOfRange(FRAMES, PAYLOAD_START + DATA_BYTES, FRAMES.length));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"a TLS record, 1603030000000000016162636465", "a DATA frame before any SETTINGS, 000004000000000001abcdef01"})
+    void should_pass_nothing_over_when_the_server_does_not_start_with_settings(String what, String hex)
+            throws Exception {
+        // the bytes read as a DATA frame header, but no SETTINGS came first: not HTTP/2, so shown as they came
+        byte[] notHttp2 = java.util.HexFormat.of().parseHex(hex);
+        DataSkippingReader reader = new DataSkippingReader();
+        ChunkedChannel socket = new ChunkedChannel(notHttp2, 3);
+        ByteBuffer dst = ByteBuffer.allocate(notHttp2.length);
+        Arrays.fill(dst.array(), STALE);
+        while (dst.hasRemaining() && reader.read(socket, dst) > 0) {
+            reader.keepUnread();
+        }
+        assertThat(dst.array()).isEqualTo(notHttp2);
+        assertThat(reader.skippedBytes()).isZero();
+    }
+
     /** One read of at most {@code room} bytes, as HttpCore makes it, appended to {@code got}. */
     private static void take(DataSkippingReader reader, ChunkedChannel socket, int room, ByteArrayOutputStream got)
             throws Exception {
@@ -135,20 +154,5 @@ class DataSkippingReaderTest {
         byte[] b = new byte[n];
         Arrays.fill(b, (byte) value);
         return b;
-    }
-
-    private static byte[] frame(int type, int flags, int stream, byte[] payload) {
-        ByteBuffer b = ByteBuffer.allocate(9 + payload.length);
-        b.put((byte) (payload.length >>> 16)).put((byte) (payload.length >>> 8)).put((byte) payload.length);
-        b.put((byte) type).put((byte) flags).putInt(stream).put(payload);
-        return b.array();
-    }
-
-    private static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            out.writeBytes(p);
-        }
-        return out.toByteArray();
     }
 }
