@@ -4,13 +4,15 @@ import static dev.loadtest.faults.FaultRuns.assertCounted;
 import static dev.loadtest.faults.FaultRuns.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loadtest.check.Check;
+import dev.loadtest.LoadTest;
 import dev.loadtest.faults.FaultRuns.Run;
 import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Large responses over HTTP/2 (bench case h2c-100KiB-c10-m10, issue 15): the engine opens its flow-control windows
@@ -32,9 +34,11 @@ class H2LargeBodyTest {
      */
     private static final long MAX_WINDOW_UPDATES_PER_CONNECTION = 2;
 
-    @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
-    void should_take_100_KiB_bodies_with_windows_opened_once_per_connection(Transport t) throws Exception {
+    @ParameterizedTest(name = "{0}, body checked: {1}")
+    @CsvSource({"H2C, false", "H2C, true", "H2_TLS, false"})
+    void should_take_100_KiB_bodies_with_windows_opened_once_per_connection(Transport t, boolean bodyChecked)
+            throws Exception {
+        // unchecked over h2c the engine passes over the DATA payloads (DataSkippingReader); a body check reads them
         byte[] body = Http1Faults.pattern(BODY);
         Queue<H2Conn> connections = new ConcurrentLinkedQueue<>();
         AtomicLong outsideWindows = new AtomicLong();
@@ -50,12 +54,20 @@ class H2LargeBodyTest {
             });
         };
         try (FaultServer server = t.server(windowed)) {
-            Run run = run("h2-large-bodies-" + t, t.target(server).clients(CLIENTS).streams(5).requests(REQUESTS)
-                    .requestTimeout(Duration.ofSeconds(20)));
+            LoadTest.Builder test = t.target(server).clients(CLIENTS).streams(5).requests(REQUESTS)
+                    .requestTimeout(Duration.ofSeconds(20));
+            if (bodyChecked) {
+                test.check(Check.bodyContains("xyzabcdefghijklmnopqrstuvwxyzab"));
+            }
+            Run run = run("h2-large-bodies-" + t + (bodyChecked ? "-checked" : ""), test);
             assertCounted(run);
             assertThat(outsideWindows.get()).as("bodies the client's windows did not allow\n%s", run.report()).isZero();
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(REQUESTS);
             assertThat(run.result().traffic().dataBytes()).as(run.report()).isEqualTo((long) REQUESTS * BODY);
+            if (bodyChecked) {
+                assertThat(run.result().checks().get(0).passed()).as("bodies as the server sent them\n%s", run.report())
+                        .isEqualTo(REQUESTS);
+            }
             assertThat(connections).hasSize(CLIENTS);
             for (H2Conn h2 : connections) {
                 assertThat(h2.requestsOnConnection()).as("responses on one connection").isGreaterThan(0);
