@@ -25,7 +25,10 @@ import java.nio.channels.ReadableByteChannel;
  */
 final class DataSkippingReader {
 
-    /** Bytes read from the socket at most per system call: four of HttpCore's default 16 KiB-frame reads. */
+    /**
+     * Bytes read from the socket at most per system call: what HttpCore's own frame buffer took at most (64 KiB,
+     * its default SETTINGS_MAX_FRAME_SIZE, + 9), so no more system calls than before; direct, once per I/O thread.
+     */
     static final int STAGING_BYTES = 64 * 1024;
     private static final int HEADER = FrameFilter.HEADER;
     private static final int TYPE_DATA = 0x0;
