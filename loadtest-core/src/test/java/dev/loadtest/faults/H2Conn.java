@@ -6,7 +6,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -69,6 +71,10 @@ public final class H2Conn {
     private volatile boolean goAwaySent;
     private long clientInitialWindow = 65_535;
     private long clientConnectionWindow = 65_535;
+    /** WINDOW_UPDATE increments the client granted per stream, and DATA bytes sent on the connection. */
+    private final Map<Integer, Long> clientStreamGrants = new HashMap<>();
+    private long dataSent;
+    private long windowUpdatesReceived;
 
     H2Conn(FaultConn conn, OutputStream out) {
         this.conn = conn;
@@ -123,9 +129,13 @@ public final class H2Conn {
                     }
                 }
                 case WINDOW_UPDATE -> {
-                    if (f.stream == 0) {
-                        synchronized (this) {
-                            clientConnectionWindow += getInt(f.payload, 0) & 0x7fffffffL;
+                    long delta = getInt(f.payload, 0) & 0x7fffffffL;
+                    synchronized (this) {
+                        windowUpdatesReceived++;
+                        if (f.stream == 0) {
+                            clientConnectionWindow += delta;
+                        } else {
+                            clientStreamGrants.merge(f.stream, delta, Long::sum);
                         }
                     }
                 }
@@ -194,6 +204,11 @@ public final class H2Conn {
         return new long[] {clientInitialWindow, clientConnectionWindow};
     }
 
+    /** WINDOW_UPDATE frames the client sent on this connection so far, on any stream. */
+    public synchronized long windowUpdatesReceived() {
+        return windowUpdatesReceived;
+    }
+
     public boolean goAwaySent() {
         return goAwaySent;
     }
@@ -229,6 +244,24 @@ public final class H2Conn {
             frame(DATA, last && endStream ? FLAG_END_STREAM : 0, streamId, bytes, at, n);
             at += n;
         } while (at < end);
+    }
+
+    /**
+     * The whole body in DATA frames of {@code frameSize} bytes (END_STREAM on the last), if the windows the client
+     * granted so far (its initial stream window and WINDOW_UPDATEs, RFC 9113 §6.9) take all of it; otherwise
+     * nothing, and false: this server never waits for a window, so a client that keeps its windows narrow is seen.
+     */
+    public synchronized boolean dataWithinWindows(int streamId, byte[] body, int frameSize) throws IOException {
+        long streamWindow = clientInitialWindow + clientStreamGrants.getOrDefault(streamId, 0L);
+        if (body.length > streamWindow || dataSent + body.length > clientConnectionWindow) {
+            return false;
+        }
+        dataSent += body.length;
+        for (int at = 0; at < body.length; at += frameSize) {
+            int n = Math.min(frameSize, body.length - at);
+            frame(DATA, at + n == body.length ? FLAG_END_STREAM : 0, streamId, body, at, n);
+        }
+        return true;
     }
 
     public void rstStream(int streamId, int code) throws IOException {

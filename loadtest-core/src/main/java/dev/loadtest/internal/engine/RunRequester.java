@@ -57,7 +57,8 @@ final class RunRequester {
         Timeout handshake = Timeout.of(test.connectTimeout());
         Callback<Exception> exceptions = e -> LOG.debug("I/O reactor exception", e);
         return Requesters.create(policy, reactor,
-                new ProtocolStarter(http2, policy, tlsStrategy, handshake, exceptions, recorders, phase, connections),
+                new ProtocolStarter(http2, policy, tlsStrategy, handshake, exceptions, recorders, phase, connections,
+                        test.checks().isEmpty() && test.scenario().isEmpty()),
                 exceptions, connections.sessionErrorListener(),
                 new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null),
                 tlsStrategy, handshake);

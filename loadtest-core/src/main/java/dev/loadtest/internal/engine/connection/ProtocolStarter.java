@@ -45,10 +45,19 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
     private final Recorders recorders;
     private final Phase phase;
     private final Connections connections;
+    /** Nothing reads the responses' bodies (no checks, no scenario): h2c may pass over DATA payloads (H2Guard). */
+    private final boolean bodiesUnread;
 
     public ProtocolStarter(ClientH2StreamMultiplexerFactory http2, HttpVersionPolicy policy, TlsStrategy tls,
                     Timeout handshakeTimeout, Callback<Exception> exceptionCallback, Recorders recorders, Phase phase,
                     Connections connections) {
+        this(http2, policy, tls, handshakeTimeout, exceptionCallback, recorders, phase, connections, false);
+    }
+
+    public ProtocolStarter(ClientH2StreamMultiplexerFactory http2, HttpVersionPolicy policy, TlsStrategy tls,
+                    Timeout handshakeTimeout, Callback<Exception> exceptionCallback, Recorders recorders, Phase phase,
+                    Connections connections, boolean bodiesUnread) {
+        this.bodiesUnread = bodiesUnread;
         this.http2 = http2;
         this.policy = policy;
         this.tls = tls;
@@ -62,7 +71,8 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
     @Override
     public IOEventHandler createHandler(ProtocolIOSession session, Object attachment) {
         recorders.onIoThread();   // HttpCore creates the handler on the thread the connection is pinned to
-        if (tls != null && attachment instanceof EndpointParameters params && URIScheme.HTTPS.same(params.getScheme())) {
+        boolean https = tls != null && attachment instanceof EndpointParameters p && URIScheme.HTTPS.same(p.getScheme());
+        if (https && attachment instanceof EndpointParameters params) {
             // the connection is ready to send once its handshake is done: the run's clock may wait for that
             tls.upgrade(session, params, policy, handshakeTimeout, new FutureCallback<>() {
                 @Override
@@ -95,7 +105,7 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
         });
         // ALPN chose h2: what HttpCore's ClientH2UpgradeHandler does, with the guard in front
         session.registerProtocol(ApplicationProtocol.HTTP_2.id, (s, callback) -> {
-            H2Guard guard = guard(s, guarded -> new ClientH2PrefaceHandler(guarded, http2, true, callback, exceptionCallback));
+            H2Guard guard = guard(s, false, guarded -> new ClientH2PrefaceHandler(guarded, http2, true, callback, exceptionCallback));
             s.upgrade(guard);
             try {
                 guard.connected(s);
@@ -104,14 +114,17 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
             }
         });
         return switch (policy) {
-            case FORCE_HTTP_2 -> guard(session, guarded -> new ClientH2PrefaceHandler(guarded, http2, false, exceptionCallback));
+            case FORCE_HTTP_2 -> guard(session, !https,
+                    guarded -> new ClientH2PrefaceHandler(guarded, http2, false, exceptionCallback));
             case FORCE_HTTP_1 -> new Http1Connection(recorders, phase);
             default -> new HttpProtocolNegotiator(session, null);
         };
     }
 
     /** {@code handshakeTimeout} is the run's connect timeout: it also bounds the wait for the server's SETTINGS. */
-    private H2Guard guard(ProtocolIOSession session, Function<ProtocolIOSession, IOEventHandler> preface) {
-        return H2Guard.create(session, preface, MAX_FRAME_PAYLOAD, handshakeTimeout, recorders, phase);
+    private H2Guard guard(ProtocolIOSession session, boolean clearText,
+                          Function<ProtocolIOSession, IOEventHandler> preface) {
+        return H2Guard.create(session, preface, MAX_FRAME_PAYLOAD, clearText && bodiesUnread, handshakeTimeout,
+                recorders, phase);
     }
 }

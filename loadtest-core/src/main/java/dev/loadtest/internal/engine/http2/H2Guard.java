@@ -57,12 +57,13 @@ public final class H2Guard implements HttpConnectionEventHandler {
     private boolean noStreams;
     private boolean ended;
 
-    private H2Guard(ProtocolIOSession real, int maxFramePayload, Timeout connectTimeout, Recorders recorders, Phase phase) {
+    private H2Guard(ProtocolIOSession real, int maxFramePayload, boolean bodiesUnread, Timeout connectTimeout,
+                    Recorders recorders, Phase phase) {
         this.real = real;
         this.server = server(real);
         this.filter = new FrameFilter(server, maxFramePayload);
         this.output = new OutputBatch(real);
-        this.session = new H2Session(real, this, filter, output);
+        this.session = new H2Session(real, this, filter, output, bodiesUnread ? new DataSkippingReader() : null);
         this.connectTimeout = connectTimeout;
         this.recorders = recorders;
         this.phase = phase;
@@ -70,11 +71,14 @@ public final class H2Guard implements HttpConnectionEventHandler {
 
     /**
      * A guard for a new HTTP/2 connection; {@code handler} makes HttpCore's first handler (its preface handler)
-     * for the session the guard gives it.
+     * for the session the guard gives it. {@code bodiesUnread}: nothing reads the responses' bodies, only counts
+     * them, so a clear-text connection may read DATA payloads without copying them ({@link DataSkippingReader});
+     * ignored over TLS, whose bytes come decrypted.
      */
     public static H2Guard create(ProtocolIOSession real, Function<ProtocolIOSession, IOEventHandler> handler,
-                          int maxFramePayload, Timeout connectTimeout, Recorders recorders, Phase phase) {
-        H2Guard guard = new H2Guard(real, maxFramePayload, connectTimeout, recorders, phase);
+                          int maxFramePayload, boolean bodiesUnread, Timeout connectTimeout, Recorders recorders,
+                          Phase phase) {
+        H2Guard guard = new H2Guard(real, maxFramePayload, bodiesUnread, connectTimeout, recorders, phase);
         guard.inner = handler.apply(guard.session);
         return guard;
     }
@@ -127,6 +131,8 @@ public final class H2Guard implements HttpConnectionEventHandler {
         } catch (IOException | RuntimeException e) {
             abandon(began);
             throw e;
+        } finally {
+            session.eventEnded();
         }
         end(began);
     }

@@ -24,8 +24,8 @@ import org.apache.hc.core5.util.Timeout;
  * The connection as HttpCore's HTTP/2 preface handler and multiplexer see it: the real session, except that
  * <ul>
  *   <li>{@link #read} hands over the server's bytes through the connection's {@link FrameFilter} (clear text:
- *   the multiplexer reads the socket through here; over TLS, decrypted bytes come through
- *   {@link H2Guard#inputReady} instead);</li>
+ *   the multiplexer reads the socket through here, with a {@link DataSkippingReader} when nothing reads response
+ *   bodies; over TLS, decrypted bytes come through {@link H2Guard#inputReady} instead);</li>
  *   <li>{@link #upgrade} keeps the {@link H2Guard} in front of whatever handler HttpCore switches to;</li>
  *   <li>{@link #poll} hands out no command while the server allows no stream (SETTINGS_MAX_CONCURRENT_STREAMS
  *   0), so requests wait in the queue rather than open streams the server refuses;</li>
@@ -40,13 +40,16 @@ final class H2Session implements ProtocolIOSession {
     private final H2Guard guard;
     private final FrameFilter filter;
     private final OutputBatch output;
+    /** Reads the socket passing over DATA payloads, when nothing reads response bodies; else null. */
+    private final DataSkippingReader skipper;
     private boolean endSeen;
 
-    H2Session(ProtocolIOSession real, H2Guard guard, FrameFilter filter, OutputBatch output) {
+    H2Session(ProtocolIOSession real, H2Guard guard, FrameFilter filter, OutputBatch output, DataSkippingReader skipper) {
         this.real = real;
         this.guard = guard;
         this.filter = filter;
         this.output = output;
+        this.skipper = skipper;
     }
 
     @Override
@@ -58,7 +61,7 @@ final class H2Session implements ProtocolIOSession {
         if (!filter.putHeld(dst)) {
             return 0;
         }
-        int n = real.read(dst);
+        int n = skipper != null ? skipper.read(real, dst) : real.read(dst);
         int end = filter.filter(dst, start, dst.position());
         dst.position(end);
         if (n < 0) {
@@ -70,6 +73,13 @@ final class H2Session implements ProtocolIOSession {
         guard.afterFilter();
         int got = dst.position() - start;
         return got == 0 && n < 0 ? -1 : got;
+    }
+
+    /** At the end of each event: bytes read for this connection but not yet taken stay with it. */
+    void eventEnded() {
+        if (skipper != null) {
+            skipper.keepUnread();
+        }
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.loadtest.internal.engine.http2;
 
+import static dev.loadtest.internal.engine.http2.Frames.concat;
+import static dev.loadtest.internal.engine.http2.Frames.frame;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -156,24 +158,5 @@ class FrameFilterTest {
             ByteBuffer.wrap(p, at + 2, 4).putInt(pairs[i + 1]);
         }
         return frame(0x4, 0, 0, p);
-    }
-
-    private static byte[] frame(int type, int flags, int stream, String payload) {
-        return frame(type, flags, stream, payload.getBytes(StandardCharsets.US_ASCII));
-    }
-
-    private static byte[] frame(int type, int flags, int stream, byte[] payload) {
-        ByteBuffer b = ByteBuffer.allocate(9 + payload.length);
-        b.put((byte) (payload.length >>> 16)).put((byte) (payload.length >>> 8)).put((byte) payload.length);
-        b.put((byte) type).put((byte) flags).putInt(stream).put(payload);
-        return b.array();
-    }
-
-    private static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            out.writeBytes(p);
-        }
-        return out.toByteArray();
     }
 }
