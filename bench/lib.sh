@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Shared by the bench/ scripts (run.sh, rate.sh, rate-start.sh, rate-cpu.sh, profile.sh, footprint.sh): tools,
+# Shared by the bench/ scripts (run.sh, rate.sh, rate-start.sh, rate-cpu.sh, profile.sh, footprint.sh, startup.sh): tools,
 # nginx (plain and TLS listeners), build, measured runs.
 # Sourced, not run. Everything it starts it stops again (trap on EXIT).
 
