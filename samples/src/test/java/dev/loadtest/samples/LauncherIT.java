@@ -216,6 +216,24 @@ class LauncherIT {
     }
 
     @Test
+    void should_not_keep_a_java_17_archive_of_a_run_that_sent_no_load() throws Exception {
+        assumeThat(Runtime.version().feature()).as("the tests' own Java").isLessThan(19);
+        Path cache = dir.resolve("cache");
+        Map<String, String> env = Map.of("JAVA_HOME", JAVA_HOME, "XDG_CACHE_HOME", cache.toString());
+        Run typo = launch(env, "--no-such-flag");
+        assertThat(typo.code).as(typo.all()).isEqualTo(2);
+        Path thin = onlyFile(cache.resolve("loadtest"));
+
+        Run next = launch(env, "-q", "-n", "10", "-c", "1");
+
+        assertThat(next.code).as(next.all()).isZero();
+        assertThat(thin).as("it would hold picocli's classes and few of the engine's, until loadtest changes")
+                .doesNotExist();
+        assertThat(onlyFile(cache.resolve("loadtest")).getFileName().toString()).as("this run makes a new one")
+                .matches("java17-[0-9]+-[0-9]+\\.jsa\\.[0-9]+");
+    }
+
+    @Test
     void should_make_a_new_java_17_archive_for_a_changed_jar_and_remove_the_old_one() throws Exception {
         assumeThat(Runtime.version().feature()).as("the tests' own Java").isLessThan(19);
         Path cache = dir.resolve("cache");
