@@ -42,8 +42,8 @@ run_to_end() {
     sleep 0.1
     leaf="$(leaf_pid "$tpid")"
     while kill -0 "$leaf" 2>/dev/null; do
-        sample="$(thread_cpu_s "$leaf" 2>/dev/null)" || true
-        [[ -z "$sample" ]] || last="$sample"
+        # a sample taken while the process exits (a thread's stat gone: awk fails, and prints zeros) is dropped
+        if sample="$(thread_cpu_s "$leaf" 2>/dev/null)"; then last="$sample"; fi
         sleep 0.2
     done
     R_RC=0
