@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Shared by the bench/ scripts (run.sh, rate.sh, rate-start.sh, rate-cpu.sh, profile.sh, footprint.sh): tools,
+# Shared by the bench/ scripts (run.sh, rate.sh, rate-start.sh, rate-cpu.sh, profile.sh, footprint.sh, startup.sh): tools,
 # nginx (plain and TLS listeners), build, measured runs.
 # Sourced, not run. Everything it starts it stops again (trap on EXIT).
 
@@ -26,6 +26,7 @@ JAVA_OPTS="${JAVA_OPTS:-}"           # e.g. JAVA_OPTS="-Xmx64m -XX:+UseSerialGC"
 SKIP_BUILD="${SKIP_BUILD:-0}"        # 1: reuse bench/target/bench.jar
 COMMAND_JAR="$ROOT_DIR/samples/target/loadtest.jar"   # the command users run (java -jar), built with the project
 LOADTEST_CMD="${LOADTEST_CMD:-}"     # the command to run instead of java -jar COMMAND_JAR, e.g. a distribution's bin/loadtest
+GENERATOR="${GENERATOR:-launcher}"   # run.sh: ours as launcher (the distribution's bin/loadtest), jar (java -jar) or bench (bench.jar)
 GEN_WARMUP="${GEN_WARMUP:-0}"        # >0: --warm-up-time for every generator, and CPU measured after it (steady state)
 SYSCALLS="${SYSCALLS:-0}"            # 1: count each generator's system calls with perf (raw_syscalls:sys_enter)
 NGINX_DIR=""
@@ -367,6 +368,30 @@ ours_command() {
     OURS=("$JAVA" "${extra[@]}" -cp "$BENCH_JAR" dev.loadtest.bench.Generator)
 }
 ours_command
+
+# OURS for run.sh's cases, as GENERATOR says (after the build: the launcher comes from its archive):
+#   launcher  the command as people install it: samples/target/loadtest-VERSION.tar.gz unpacked into a temporary
+#             folder, bin/loadtest with its JVM defaults (JAVA_OPTS after them) and its class-data sharing
+#             archive, in a cache folder of this script's own: the first run of ours makes it (the warm-up's),
+#             the measured runs use it, as a user's runs after the first do
+#   jar       java $JAVA_OPTS -jar samples/target/loadtest.jar, the JVM's own defaults (or LOADTEST_CMD)
+#   bench     bench.jar's Generator: no picocli, no report, and it prints the CPU of its run() alone (in-run)
+generator_command() {
+    case "$GENERATOR" in
+        bench) ours_command ;;
+        jar) loadtest_command; OURS=("${LOADTEST[@]}") ;;
+        launcher)
+            local archive dist cache
+            archive=$(find "$ROOT_DIR/samples/target" -maxdepth 1 -name 'loadtest-*.tar.gz' | head -n 1)
+            [[ -n "$archive" ]] || die "no samples/target/loadtest-VERSION.tar.gz (the samples module's package makes it), or run with GENERATOR=bench"
+            temp_dir dist launcher
+            temp_dir cache launcher-cache
+            tar -xzf "$archive" -C "$dist" || die "could not unpack $archive"
+            OURS=(env "JAVA_OPTS=$JAVA_OPTS" "XDG_CACHE_HOME=$cache" "$dist"/loadtest-*/bin/loadtest)
+            [[ -x "${OURS[3]}" ]] || die "$archive holds no bin/loadtest" ;;
+        *) die "GENERATOR ($GENERATOR) must be launcher, jar or bench" ;;
+    esac
+}
 
 # LOADTEST: the command users run (TLS cases, rate-start.sh, rate-cpu.sh): `java -jar samples/target/loadtest.jar`
 # with JAVA and JAVA_OPTS, or LOADTEST_CMD (e.g. "loadtest-0.1.0/bin/loadtest", the distribution's launcher).

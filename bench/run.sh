@@ -7,9 +7,11 @@
 #   CASES="h2tls-c100-m10 h2tls-c10-m100 h1tls-c100-m1" bench/run.sh   # over TLS only
 #   SKIP_BUILD=1 bench/run.sh            # reuse bench/target/bench.jar (and samples/target/loadtest.jar)
 #
-# Plain cases run our engine through bench.jar's Generator; TLS cases through the command users run
-# (samples/target/loadtest.jar, or LOADTEST_CMD) with --insecure, since nginx's certificate is self-signed and
-# the Generator has no flag to trust it; h2load does not verify certificates.
+# Plain cases run ours as GENERATOR says: the distribution's bin/loadtest by default (as people install it),
+# java -jar loadtest.jar (jar) or bench.jar's Generator (bench, which prints the in-run CPU). TLS cases run the
+# command users run (samples/target/loadtest.jar, or LOADTEST_CMD; the launcher with GENERATOR=launcher and
+# neither LOADTEST_CMD nor TLS_PROVIDER set) with --insecure, since nginx's certificate is self-signed and the
+# Generator has no flag to trust it; h2load does not verify certificates.
 #
 # Prints, per case, both req/s medians, the ratio ours/h2load, and generator CPU-µs per request
 # (user+sys from /usr/bin/time / requests done); writes every run to bench/results/<timestamp>.csv
@@ -63,12 +65,15 @@ case_target() {
 main() {
     select_cases
     prepare
+    generator_command
+    log "ours: ${OURS[*]} (GENERATOR=$GENERATOR)"
     local any_tls=0 line
     for line in "${SELECTED[@]}"; do
         [[ "$line" != *tls* ]] || any_tls=1
     done
     if [[ "$any_tls" == 1 ]]; then
         loadtest_command
+        if [[ "$GENERATOR" == launcher && -z "$LOADTEST_CMD" && "$TLS_PROVIDER" == jdk ]]; then LOADTEST=("${OURS[@]}"); fi
         log "TLS cases: ours is ${LOADTEST[*]} --insecure (bench.jar's Generator cannot trust a self-signed certificate)"
     fi
     local stamp
@@ -186,7 +191,8 @@ summarize() {
     done
     echo
     echo "µs/req: user+sys CPU of the whole generator process (/usr/bin/time) / requests done; ours includes"
-    echo "JVM start-up and JIT. 'ours in-run': CPU of our JVM from just before run() to just after / requests done."
+    echo "JVM start-up and JIT. 'ours in-run': CPU of our JVM from just before run() to just after / requests done"
+    echo "(GENERATOR=bench only: the command, GENERATOR=launcher or jar, prints none: nan)."
     if grep -q '^h[12]tls-' "$csv"; then
         echo "TLS cases (h2tls-*, h1tls-*): ours is the command (loadtest.jar --insecure), which reports no in-run CPU (nan)."
     fi

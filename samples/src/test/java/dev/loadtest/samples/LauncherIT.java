@@ -8,7 +8,9 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -160,14 +162,100 @@ class LauncherIT {
     }
 
     @Test
-    void should_make_no_class_data_archive_on_java_17() throws Exception {
-        Path cache = dir.resolve("cache");
+    void should_make_a_class_data_archive_on_java_17_at_exit_and_use_it_from_the_next_run() throws Exception {
         assumeThat(Runtime.version().feature()).as("the tests' own Java").isLessThan(19);
+        Path cache = dir.resolve("cache");
+        Path classes = dir.resolve("classes.log");
+        Map<String, String> env = Map.of("JAVA_HOME", JAVA_HOME, "XDG_CACHE_HOME", cache.toString(),
+                "JAVA_OPTS", "-Xlog:class+load:file=" + classes);
 
-        Run run = launch(Map.of("JAVA_HOME", JAVA_HOME, "XDG_CACHE_HOME", cache.toString()), "-q", "-n", "10", "-c", "1");
+        Run version = launch(env, "--version");
+        assertThat(version.code).as(version.all()).isZero();
+        assertThat(cache).as("--version makes no archive: it would hold none of the engine's classes").doesNotExist();
 
-        assertThat(run.code).as(run.all()).isZero();
-        assertThat(cache).doesNotExist();
+        Run first = launch(env, "-q", "-n", "10", "-c", "1");
+        assertThat(first.code).as(first.all()).isZero();
+        assertThat(first.out).as("the JVM's warnings about classes it cannot archive are silenced").isEmpty();
+        Path made = onlyFile(cache.resolve("loadtest"));
+        assertThat(made.getFileName().toString()).as("written under the name of the run that made it")
+                .matches("java17-[0-9]+-[0-9]+\\.jsa\\.[0-9]+");
+        assertThat(Files.readString(classes)).doesNotContain("shared objects file (top)");
+
+        Run second = launch(env, "-q", "-n", "10", "-c", "1");
+        assertThat(second.code).as(second.all()).isZero();
+        Path archive = onlyFile(cache.resolve("loadtest"));
+        assertThat(archive.getFileName().toString()).isEqualTo(made.getFileName().toString().replaceAll("\\.[0-9]+$", ""));
+        assertThat(Files.readString(classes)).as("the engine's classes read from the archive")
+                .contains("dev.loadtest.internal.engine.EngineRun source: shared objects file (top)");
+    }
+
+    @Test
+    void should_throw_away_a_java_17_archive_cut_short_instead_of_crashing_on_it() throws Exception {
+        assumeThat(Runtime.version().feature()).as("the tests' own Java").isLessThan(19);
+        Path cache = dir.resolve("cache");
+        Map<String, String> env = Map.of("JAVA_HOME", JAVA_HOME, "XDG_CACHE_HOME", cache.toString());
+        Run first = launch(env, "-q", "-n", "10", "-c", "1");
+        assertThat(first.code).as(first.all()).isZero();
+        Path made = onlyFile(cache.resolve("loadtest"));
+        // as a run killed while the JVM wrote it would leave it, under a process id no process has
+        byte[] whole = Files.readAllBytes(made);
+        Files.delete(made);
+        Path cutShort = made.resolveSibling(made.getFileName().toString().replaceAll("[0-9]+$", "999999999"));
+        Files.write(cutShort, Arrays.copyOf(whole, whole.length / 2));
+
+        Run next = launch(env, "-q", "-n", "10", "-c", "1");
+
+        assertThat(next.code).as(next.all()).isZero();
+        assertThat(next.out + next.err).isEmpty();
+        assertThat(cutShort).doesNotExist();
+        assertThat(onlyFile(cache.resolve("loadtest")).getFileName().toString()).as("this run makes a new one")
+                .matches("java17-[0-9]+-[0-9]+\\.jsa\\.[0-9]+");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(Path::getFileName).map(Path::toString)).noneMatch(name -> name.startsWith("hs_err"));
+        }
+    }
+
+    @Test
+    void should_not_keep_a_java_17_archive_of_a_run_that_sent_no_load() throws Exception {
+        assumeThat(Runtime.version().feature()).as("the tests' own Java").isLessThan(19);
+        Path cache = dir.resolve("cache");
+        Map<String, String> env = Map.of("JAVA_HOME", JAVA_HOME, "XDG_CACHE_HOME", cache.toString());
+        Run typo = launch(env, "--no-such-flag");
+        assertThat(typo.code).as(typo.all()).isEqualTo(2);
+        Path thin = onlyFile(cache.resolve("loadtest"));
+
+        Run next = launch(env, "-q", "-n", "10", "-c", "1");
+
+        assertThat(next.code).as(next.all()).isZero();
+        assertThat(thin).as("it would hold picocli's classes and few of the engine's, until loadtest changes")
+                .doesNotExist();
+        assertThat(onlyFile(cache.resolve("loadtest")).getFileName().toString()).as("this run makes a new one")
+                .matches("java17-[0-9]+-[0-9]+\\.jsa\\.[0-9]+");
+    }
+
+    @Test
+    void should_make_a_new_java_17_archive_for_a_changed_jar_and_remove_the_old_one() throws Exception {
+        assumeThat(Runtime.version().feature()).as("the tests' own Java").isLessThan(19);
+        Path cache = dir.resolve("cache");
+        Map<String, String> env = Map.of("JAVA_HOME", JAVA_HOME, "XDG_CACHE_HOME", cache.toString());
+        Path home = Files.createDirectories(dir.resolve("loadtest"));
+        Files.createDirectories(home.resolve("bin"));
+        Files.createDirectories(home.resolve("lib"));
+        Path launcher = Files.copy(launcher(), home.resolve("bin/loadtest"));
+        Path jar = Files.copy(home().resolve("lib/loadtest.jar"), home.resolve("lib/loadtest.jar"));
+        List<String> tiny = List.of(launcher.toString(), "-q", "-n", "10", "-c", "1");
+        run(tiny, env, dir);
+        run(tiny, env, dir);
+        Path archive = onlyFile(cache.resolve("loadtest"));
+        assertThat(archive.getFileName().toString()).endsWith(".jsa");
+
+        // an archive of another jar would be ignored by the JVM in silence, run after run
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        Run changed = run(tiny, env, dir);
+
+        assertThat(changed.code).as(changed.all()).isZero();
+        Path made = onlyFile(cache.resolve("loadtest"));
+        assertThat(made.getFileName().toString()).doesNotStartWith(archive.getFileName().toString());
     }
 
     @Test

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# What a short run of ours costs beyond the steady state (issue 15): JVM start-up, class loading, JIT. Each run
+# is a COUNT of requests (-n), not a time, so the CPU it takes is the same work on a quiet or a busy machine
+# (a timed run on a busy machine does fewer requests and hides the cost per request). Per run: the process's
+# user+sys CPU (/usr/bin/time), the JIT compiler threads' and the GC's CPU (lib.sh's thread_cpu_s, sampled every
+# 0.2 s until the process ends: the compiler threads live until then), peak RSS, req/s; per option set, the
+# classes one tiny run loads and where from (-Xlog:class+load: the class-data sharing archives or the jar).
+#
+#   bench/startup.sh                                          # the launcher, and C1 alone, at 300k and 3M requests
+#   COUNTS=300000 OPTION_SETS="launcher|-XX:TieredStopAtLevel=1|-XX:+UseParallelGC" bench/startup.sh
+#   COMMAND=/tmp/old/bin/loadtest OPTION_SETS=launcher bench/startup.sh     # another launcher (before/after)
+#
+# COMMAND: the command measured; default the distribution's bin/loadtest (samples/target/loadtest-*.tar.gz,
+# unpacked into a temporary folder). OPTION_SETS: sets of JVM options separated by '|', each given to COMMAND
+# as JAVA_OPTS ("launcher": none, the launcher's own defaults); the sets alternate within each of PAIRS
+# rounds. Before measuring, two tiny runs per set against nginx make and put in place the launcher's
+# class-data sharing archive, in a cache folder of this script's own: the measured runs are a user's runs
+# after the first. Cases: h2c -c 100 -m 10 and HTTP/1.1 -c 100 -m 1, -t THREADS. Builds nothing: package the
+# samples module first (mvn -B -q -pl samples -am package -DskipTests). Writes
+# bench/results/<timestamp>-startup.csv. See bench/README.md, "startup.sh".
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+COMMAND="${COMMAND:-}"
+COUNTS="${COUNTS:-300000 3000000}"
+OPTION_SETS="${OPTION_SETS:-launcher|-XX:TieredStopAtLevel=1}"
+CLASS_RUN_REQUESTS=2000
+
+# name  protocol  clients  streams
+CASES=(
+    "h2c-c100-m10  h2c 100 10"
+    "h1-c100-m1    h1  100 1"
+)
+
+# run_to_end OUT JAVA_OPTS COMMAND...: one run under /usr/bin/time with JAVA_OPTS; sets R_CPU (user+sys s),
+# R_JIT and R_GC (s, the last sample before the process ended), R_RSS_MB, R_RPS, R_DONE, R_RC
+run_to_end() {
+    local out="$1" opts="$2"
+    shift 2
+    JAVA_OPTS="$opts" /usr/bin/time -f '%e %U %S %M' -o "$out.time" "$@" >"$out" 2>&1 &
+    local tpid=$! leaf last="" sample
+    sleep 0.1
+    leaf="$(leaf_pid "$tpid")"
+    while kill -0 "$leaf" 2>/dev/null; do
+        # a sample taken while the process exits (a thread's stat gone: awk fails, and prints zeros) is dropped
+        if sample="$(thread_cpu_s "$leaf" 2>/dev/null)"; then last="$sample"; fi
+        sleep 0.2
+    done
+    R_RC=0
+    wait "$tpid" || R_RC=$?
+    local user sys rss
+    read -r _ user sys rss < <(tail -n 1 "$out.time")
+    R_CPU=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+    R_JIT=$(sed -n 's/.*jit=\([0-9.]*\).*/\1/p' <<<"$last")
+    R_GC=$(sed -n 's/.*gc=\([0-9.]*\).*/\1/p' <<<"$last")
+    R_RSS_MB=$((rss / 1024))
+    R_RPS=$(sed -n 's/^finished in [^,]*, \([0-9.]*\) req\/s.*/\1/p' "$out" | tail -n 1)
+    R_DONE=$(sed -n 's/^requests: .* \([0-9]*\) done, .*/\1/p' "$out" | tail -n 1)
+    if [[ "$R_RC" != 0 ]]; then
+        log "WARNING: exit $R_RC; its output:"
+        tail -n 20 "$out" >&2
+    fi
+}
+
+url_and_flags() {
+    FLAGS=()
+    if [[ "$1" == h1 ]]; then URL="http://127.0.0.1:$PORT_H1/hello"; FLAGS=(--h1); else URL="http://127.0.0.1:$PORT_H2/hello"; fi
+}
+
+main() {
+    [[ -x /usr/bin/time ]] || die "needs /usr/bin/time (Debian package time)"
+    command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || die "needs nginx (Debian package nginx-light)"
+    export PATH="$PATH:/usr/sbin"
+    raise_fd_limit
+    trap on_exit EXIT
+    trap 'exit 130' INT TERM
+    local cache
+    temp_dir cache startup-cache
+    export XDG_CACHE_HOME="$cache"
+    if [[ -n "$COMMAND" ]]; then
+        OURS=("$COMMAND")
+    else
+        GENERATOR=launcher generator_command
+        OURS=("${OURS[@]:3}")   # the launcher without run.sh's env: this script sets JAVA_OPTS per set
+    fi
+    start_nginx
+    mkdir -p "$RESULTS_DIR"
+    local stamp work csv
+    stamp="$(date +%Y%m%d-%H%M%S)"
+    temp_dir work startup
+    csv="$RESULTS_DIR/$stamp-startup.csv"
+    echo "set,options,requests,case,round,cpu_s,jit_s,gc_s,max_rss_mb,rps,done,exit,classes,classes_from_archives,classes_from_jar" >"$csv"
+    log "machine: $(nproc) CPUs, $(uname -r), load $(cut -d' ' -f1-3 /proc/loadavg); java: $("$JAVA" -version 2>&1 | head -n 1)"
+    log "command: ${OURS[*]}; COUNTS=$COUNTS PAIRS=$PAIRS THREADS=$THREADS"
+
+    local i set opts sets=() classes=()
+    IFS='|' read -ra sets <<<"$OPTION_SETS"
+    for i in "${!sets[@]}"; do
+        set="${sets[$i]}"
+        opts="$set"
+        [[ "$set" != launcher ]] || opts=""
+        url_and_flags h2c
+        JAVA_OPTS="$opts" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" >/dev/null 2>&1 || true
+        JAVA_OPTS="$opts" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" >/dev/null 2>&1 || true
+        JAVA_OPTS="$opts -Xlog:class+load:file=$work/classes.log" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" \
+            >/dev/null 2>&1 || true
+        classes[i]="$(awk '{ n++ } /source: shared objects file/ { a++ } /source: (file|jar):.*\.jar/ { j++ }
+            END { printf "%d,%d,%d", n, a, j }' "$work/classes.log")"
+        log "$(printf '%-40s classes loaded by a -n %d h2c run (all, from the archives, from the jar): %s' "$set" "$CLASS_RUN_REQUESTS" "${classes[i]}")"
+    done
+
+    local count round line name proto c m
+    for count in $COUNTS; do
+        for round in $(seq 1 "$PAIRS"); do
+            for line in "${CASES[@]}"; do
+                read -r name proto c m <<<"$line"
+                url_and_flags "$proto"
+                for i in "${!sets[@]}"; do
+                    set="${sets[$i]}"
+                    opts="$set"
+                    [[ "$set" != launcher ]] || opts=""
+                    run_to_end "$work/run.out" "$opts" "${OURS[@]}" -n "$count" -c "$c" -m "$m" -t "$THREADS" "${FLAGS[@]}" "$URL"
+                    log "$(printf '%-40s %8s %-13s round %d: cpu %6s s, jit %5s s, gc %5s s, %4d MB, %9s req/s, %s done, exit %s' \
+                        "$set" "$count" "$name" "$round" "$R_CPU" "$R_JIT" "$R_GC" "$R_RSS_MB" "$R_RPS" "$R_DONE" "$R_RC")"
+                    echo "$i,\"$set\",$count,$name,$round,$R_CPU,$R_JIT,$R_GC,$R_RSS_MB,$R_RPS,$R_DONE,$R_RC,${classes[i]}" >>"$csv"
+                done
+            done
+        done
+    done
+
+    echo
+    echo "medians over $PAIRS rounds (CPU seconds of the whole process, the JIT threads and the GC; peak RSS; req/s)"
+    printf '%-40s %9s %-13s %8s %8s %8s %7s %10s\n' options requests case cpu jit gc RSS "req/s"
+    local requests
+    for i in "${!sets[@]}"; do
+        for requests in $COUNTS; do
+            for line in "${CASES[@]}"; do
+                read -r name _ <<<"$line"
+                local f=(set="$i" requests="$requests" case="$name")
+                printf '%-40s %9s %-13s %8s %8s %8s %4s MB %10s\n' "${sets[$i]}" "$requests" "$name" \
+                    "$(csv_column "$csv" cpu_s "${f[@]}" | median)" "$(csv_column "$csv" jit_s "${f[@]}" | median)" \
+                    "$(csv_column "$csv" gc_s "${f[@]}" | median)" "$(csv_column "$csv" max_rss_mb "${f[@]}" | median)" \
+                    "$(csv_column "$csv" rps "${f[@]}" | median)"
+            done
+        done
+    done
+    log "results: $csv"
+}
+
+main "$@"
