@@ -291,6 +291,23 @@ public final class TestServer implements AutoCloseable {
         handler.freeze(duration);
     }
 
+    /**
+     * {@link #freeze} for {@code duration}, {@code after} from now, on a thread of its own (started): a freeze in the
+     * middle of a run that the caller is about to start. Join the thread after the run.
+     */
+    public Thread freezeLater(Duration after, Duration duration) {
+        Thread freezer = new Thread(() -> {
+            try {
+                Thread.sleep(after.toMillis());
+                freeze(duration);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        freezer.start();
+        return freezer;
+    }
+
     /** Zeroes all counters (call it while no request is in flight). */
     public void reset() {
         counters.reset();
