@@ -691,7 +691,7 @@ public final class LoadTest {
          *
          * <p>Sessions share the run's connections ({@code clients x streams}: a due step takes a free stream on any
          * of them); without {@link #clients(int)} a closed-model run has as many connections as users.
-         * {@link #connectionPerUser()} gives each user its own. The run's {@link #header headers} go with every
+         * {@link #connectionPerUser()} gives each user (open model: each session) its own. The run's {@link #header headers} go with every
          * step's request (unless the step names the header itself), the run's {@link #check checks} judge every
          * step before the step's own, and the run's {@link #feed feeder} gives each session one row. The steps
          * give the methods, paths and bodies, so {@link #request}, {@link #method}, {@link #path} and
@@ -754,9 +754,27 @@ public final class LoadTest {
         }
 
         /**
-         * Gives each user of a closed-model {@link #scenario scenario} run its own connection for its life, as a
-         * browser and Gatling do, instead of sharing the run's: the run then has as many connections as users, one
-         * request in flight on each, so {@link #clients(int)} and {@link #streams(int)} are not given with it.
+         * Gives each user of a {@link #scenario scenario} run its own connection, as a browser and Gatling's default
+         * do, instead of sharing the run's ({@code clients x streams}); one request in flight on each, so
+         * {@link #clients(int)} and {@link #streams(int)} are not given with it.
+         * <ul>
+         *   <li>Closed model ({@link #users(int) users}): each user's connection lasts the run and carries its
+         *       sessions one after another; the run has as many connections as users.</li>
+         *   <li>Open model ({@link #arrivals(double) arrivals}): each arrival's session opens a connection at its
+         *       arrival (its connect time is in the first step's response time, as a new visitor's would be),
+         *       sends its steps over it, and closes it at its end, completed or failed. A connect that fails fails
+         *       the session at the step it waits for (an errored request never issued, in the connect error's
+         *       category), and is not tried again; a connection the server closes between steps is opened again.
+         *       {@link Result#connections()} then counts one per session begun, and the connect-time histogram one
+         *       connect each.</li>
+         * </ul>
+         *
+         * <pre>{@code
+         * LoadTest.target("https://127.0.0.1:8443").scenario(shop)
+         *         .arrivals(20).connectionPerUser()          // 20 new visitors a second, each on its own connection
+         *         .duration(Duration.ofMinutes(1))
+         *         .run();
+         * }</pre>
          */
         public Builder connectionPerUser() {
             this.connectionPerUser = true;

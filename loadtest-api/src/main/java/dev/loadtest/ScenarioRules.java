@@ -121,14 +121,11 @@ final class ScenarioRules {
         if (!s.connectionPerUser()) {
             return;
         }
-        if (s.users() == 0) {
-            throw new IllegalStateException("connectionPerUser needs users(n): in the open model sessions share the"
-                    + " run's connections");
-        }
+        // the open model's sessions each open their own connection at their arrival (the engine's affair)
         if (s.clients() > 0 || s.streams() > 1) {
             throw new IllegalStateException((s.clients() > 0 ? "clients (" + s.clients() + ")"
-                    : "streams (" + s.streams() + ")") + " cannot be set with connectionPerUser: each user has one"
-                    + " connection with one request in flight");
+                    : "streams (" + s.streams() + ")") + " cannot be set with connectionPerUser: each user (or, with"
+                    + " arrivals, each session) has one connection with one request in flight");
         }
     }
 

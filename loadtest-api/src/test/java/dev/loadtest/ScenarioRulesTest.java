@@ -118,9 +118,13 @@ class ScenarioRulesTest {
     void should_refuse_clients_or_streams_with_a_connection_per_user() {
         assertThatThrownBy(() -> shop().users(2).connectionPerUser().clients(4).duration(Duration.ofSeconds(1))
                 .build()).hasMessageContaining("clients (4) cannot be set with connectionPerUser");
-        assertThatThrownBy(() -> shop().arrivals(2).connectionPerUser().duration(Duration.ofSeconds(1)).build())
-                .hasMessageContaining("connectionPerUser needs users(n)");
+        assertThatThrownBy(() -> shop().arrivals(2).connectionPerUser().streams(2).duration(Duration.ofSeconds(1))
+                .build()).hasMessageContaining("streams (2) cannot be set with connectionPerUser: each user (or, with"
+                        + " arrivals, each session) has one connection");
         assertThat(shop().users(3).connectionPerUser().iterations(1).build().clients()).isEqualTo(3);
+        // the open model: each arrival's session opens its own connection
+        assertThat(shop().arrivals(2).connectionPerUser().duration(Duration.ofSeconds(1)).build().connectionPerUser())
+                .isTrue();
     }
 
     @Test

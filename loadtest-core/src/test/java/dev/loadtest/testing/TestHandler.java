@@ -105,6 +105,9 @@ final class TestHandler extends Handler.Abstract.NonBlocking {
                 } else {
                     hello(response, callback);
                 }
+            } else if (path.equals("/connection")) {
+                // the client's address and port, one per TCP connection: which requests shared a connection
+                text(response, callback, String.valueOf(request.getConnectionMetaData().getRemoteSocketAddress()));
             } else if (path.startsWith("/slow/")) {
                 long ms = number(path, "/slow/", MAX_SLOW_MS);
                 // The scheduler's thread only runs the timer; the handler returns at once, so a thousand
@@ -117,6 +120,14 @@ final class TestHandler extends Handler.Abstract.NonBlocking {
             Response.writeError(request, response, callback, HttpStatus.BAD_REQUEST_400, e.getMessage());
         }
         return true;
+    }
+
+    private static void text(Response response, Callback callback, String text) {
+        byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        response.setStatus(HttpStatus.OK_200);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain; charset=utf-8");
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, bytes.length);
+        response.write(true, java.nio.ByteBuffer.wrap(bytes), callback);
     }
 
     private static void hello(Response response, Callback callback) {

@@ -58,6 +58,8 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
  *   <li>{@code /status/{code}}: that status (200..599) with a small body ({@code "status 404\n"}),
  *       no body for 204 and 304</li>
  *   <li>{@code /echo}: 200, the request body back (same Content-Type, same Content-Length if one was sent)</li>
+ *   <li>{@code /connection}: 200, the client's address and port as the server sees them (one per TCP
+ *       connection), as text: which requests shared a connection</li>
  *   <li>{@code /slow/{ms}}: the {@code /hello} response after ms milliseconds, without holding a thread</li>
  *   <li>{@code /chunked/{n}}: n pattern bytes in several chunks, no Content-Length (chunked on HTTP/1.1)</li>
  *   <li>anything else: 404; a malformed number: 400</li>
@@ -287,6 +289,23 @@ public final class TestServer implements AutoCloseable {
      */
     public void freeze(Duration duration) {
         handler.freeze(duration);
+    }
+
+    /**
+     * {@link #freeze} for {@code duration}, {@code after} from now, on a thread of its own (started): a freeze in the
+     * middle of a run that the caller is about to start. Join the thread after the run.
+     */
+    public Thread freezeLater(Duration after, Duration duration) {
+        Thread freezer = new Thread(() -> {
+            try {
+                Thread.sleep(after.toMillis());
+                freeze(duration);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        freezer.start();
+        return freezer;
     }
 
     /** Zeroes all counters (call it while no request is in flight). */

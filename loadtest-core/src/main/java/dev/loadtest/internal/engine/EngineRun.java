@@ -11,6 +11,7 @@ import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.internal.engine.connection.SetupException;
 import dev.loadtest.internal.engine.connection.SlotContext;
 import dev.loadtest.internal.engine.connection.SlotSettings;
+import dev.loadtest.internal.engine.connection.StepFeed;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.record.ResultAssembly;
 import dev.loadtest.internal.engine.record.Timeline;
@@ -27,7 +28,9 @@ import java.util.Optional;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -48,7 +51,9 @@ import org.apache.hc.core5.util.Timeout;
  *
  * <p>Connections are opened with {@code requestSession} and requests enqueued on the sessions
  * directly, as HttpCore's own endpoints do, without the pool in between: a run holds exactly
- * {@code clients} connections, and closes one at once when a request on it is overdue.
+ * {@code clients} connections, and closes one at once when a request on it is overdue. A scenario run in the
+ * open model with a connection per session has none of its own: each arrival's session makes one
+ * ({@link #sessionConnection}), and the run holds those while they live.
  */
 final class EngineRun implements LoadTestRun, SlotContext {
 
@@ -67,6 +72,13 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private final AtomicBoolean finishing = new AtomicBoolean();
     private final AtomicInteger activeClients = new AtomicInteger();
     private final List<ConnectionSlot> clients = new ArrayList<>();
+    /** The open model's connections per session that are alive; each leaves when its session ends (memory stays bounded). */
+    private final Set<ConnectionSlot> sessionSlots = ConcurrentHashMap.newKeySet();
+    /** Numbers the connections per session, as the run's clients are numbered. */
+    private final AtomicInteger sessionSlotsMade = new AtomicInteger();
+    /** The most responses a connection per session carried, kept as each ends. */
+    private final AtomicInteger sessionSlotsMaxResponses = new AtomicInteger();
+    private SlotSettings settings;
     private final Connections connections = new Connections();
     private final HttpHost host;
     private final EndpointParameters endpoint;
@@ -148,15 +160,22 @@ final class EngineRun implements LoadTestRun, SlotContext {
             phase.stopIssuing();
         } else {
             phase.holdClock(System.nanoTime());   // time zero is when the connections are ready: see Phase.holdClock
+            if (connectionPerSession()) {
+                // no connection is made before the clock: the arrivals make theirs, so none holds it (the scheduler
+                // being primed still does)
+                for (int i = 0; i < test.clients(); i++) {
+                    phase.connectionSettled(i);
+                }
+            }
         }
         requester = RunRequester.create(test, phase, recorders, connections, TimeValue.ofMilliseconds(SELECT_INTERVAL_MILLIS));
         requester.start();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
-        SlotSettings settings = SlotSettings.of(test);
+        settings = SlotSettings.of(test);
         if (test.scenario().isPresent()) {
             scenario = new ScenarioRun(test, phase, recorders, scenarioHooks(), HttpClientCookieJar::new, tokens);
         }
-        for (int i = 0; i < test.clients(); i++) {
+        for (int i = 0; i < (connectionPerSession() ? 0 : test.clients()); i++) {
             clients.add(new ConnectionSlot(i, this, settings, phase, recorders, connections,
                     requestSources == null ? RequestSource.rotating(templates) : requestSources.client(i), scenario));
         }
@@ -257,6 +276,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
                 for (ConnectionSlot client : clients) {
                     client.check(now);
                 }
+                for (ConnectionSlot slot : sessionSlots) {
+                    slot.check(now);
+                }
             }
             if (cadence.progressDue(now)) {
                 listeners.progress(timeline.progress(now));
@@ -352,6 +374,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
                 for (ConnectionSlot client : clients) {
                     client.giveUp(category, message);
                 }
+                for (ConnectionSlot slot : sessionSlots) {
+                    slot.giveUp(category, message);
+                }
             };
             try {
                 timer.execute(giveUp);
@@ -388,10 +413,37 @@ final class EngineRun implements LoadTestRun, SlotContext {
     }
 
     @Override
-    public void slotDone() {
+    public void slotDone(ConnectionSlot slot) {
+        if (sessionSlots.remove(slot)) {
+            // a session's connection: the run goes on to its deadline whatever its sessions do
+            sessionSlotsMaxResponses.accumulateAndGet(slot.maxResponsesOnConnection(), Math::max);
+            return;
+        }
         if (activeClients.decrementAndGet() == 0) {
             finish();
         }
+    }
+
+    /** A scenario run in the open model with {@code connectionPerUser()}: each arrival's session has its own connection. */
+    private boolean connectionPerSession() {
+        return test.scenario().isPresent() && test.isRateDriven() && test.connectionPerUser();
+    }
+
+    /**
+     * Makes and starts the connection of one arrival's session, which carries {@code sessionSteps} alone
+     * ({@link ConnectionSlot#forSession}); on the scheduler's thread. Added before the run's end is read, so that the
+     * end closes it or it is closed here.
+     */
+    private ConnectionSlot sessionConnection(StepFeed sessionSteps) {
+        ConnectionSlot slot = ConnectionSlot.forSession(sessionSlotsMade.getAndIncrement(), this, settings, phase,
+                recorders, connections, sessionSteps);
+        sessionSlots.add(slot);
+        if (closing) {
+            slot.close();
+        } else {
+            slot.start();
+        }
+        return slot;
     }
 
     /** What concurrency stages limit: a scenario run's users in flight, else each client's requests in flight. */
@@ -415,6 +467,11 @@ final class EngineRun implements LoadTestRun, SlotContext {
             @Override
             public void requestNotBuilt(String message) {
                 scenarioNotBuilt(message);
+            }
+
+            @Override
+            public ConnectionSlot connect(StepFeed sessionSteps) {
+                return sessionConnection(sessionSteps);
             }
         };
     }
@@ -452,6 +509,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
             }
             for (ConnectionSlot client : clients) {
                 client.close();
+            }
+            for (ConnectionSlot slot : sessionSlots) {
+                slot.close();
             }
             if (requester != null) {
                 requester.initiateShutdown();
@@ -510,7 +570,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private ResultAssembly.ClientFigures clientFigures(long endNanos) {
         double[] rates = clients.stream().mapToDouble(c -> c.requestRate(endNanos)).toArray();
         long backlog = clients.stream().mapToLong(ConnectionSlot::backlogAtEnd).sum();
-        int maxOnConnection = clients.stream().mapToInt(ConnectionSlot::maxResponsesOnConnection).max().orElse(0);
+        // the connections per session are not kept past their session: their most responses is, not their req/s
+        int maxOnConnection = Math.max(sessionSlotsMaxResponses.get(),
+                clients.stream().mapToInt(ConnectionSlot::maxResponsesOnConnection).max().orElse(0));
         return new ResultAssembly.ClientFigures(rates, backlog, maxOnConnection);
     }
 

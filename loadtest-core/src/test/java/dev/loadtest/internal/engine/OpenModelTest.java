@@ -62,15 +62,7 @@ class OpenModelTest {
     void should_show_a_server_freeze_in_the_corrected_p99_and_not_in_the_uncorrected_one(Protocol protocol)
             throws Exception {
         // 4 connections, 1 stream each, 500 req/s for 3 s; the server freezes for 500 ms once in the middle
-        Thread freezer = new Thread(() -> {
-            try {
-                Thread.sleep(1_700);
-                server.freeze(Duration.ofMillis(500));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        freezer.start();
+        Thread freezer = server.freezeLater(Duration.ofMillis(1_700), Duration.ofMillis(500));
         Result r = LoadTest.target(server.uri("/freezable")).protocol(protocol).clients(4).streams(1)
                 .rate(500).warmUp(Duration.ofMillis(500)).duration(Duration.ofSeconds(3)).run();
         freezer.join();

@@ -98,7 +98,8 @@ final class ScenarioCommand implements Callable<Integer> {
         Long iterations;
 
         @Option(names = "--connection-per-user",
-                description = "Each user has its own connection (as a browser), instead of sharing -c x -m.")
+                description = "Each user (with --arrivals, each session) has its own connection (as a browser), "
+                        + "instead of sharing -c x -m.")
         boolean connectionPerUser;
 
         @Option(names = "--max-sessions", paramLabel = "N", converter = Syntax.IntConverter.class,

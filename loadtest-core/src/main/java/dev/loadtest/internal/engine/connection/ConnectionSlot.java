@@ -36,6 +36,10 @@ import org.apache.hc.core5.reactor.IOSession;
  * the run has no more work. Requests the server did not process (GOAWAY, REFUSED_STREAM, {@code Connection:
  * close}) go out again first; a request overdue closes the connection.
  *
+ * <p>A scenario run in the open model with a connection per session makes one slot per arrival instead
+ * ({@link #forSession}): it connects at the arrival, carries that session's steps alone, and closes at the session's
+ * end; a connection it cannot have fails the session rather than being tried again ({@link #failedAgain}).
+ *
  * <p>When it may issue is its load model's {@link Issuing}: in the closed model as soon as a stream is free, in
  * the open model when the {@link Scheduler} hands a request over ({@link #onDue}). What it issues comes from its
  * {@link RequestSource}. What happened is recorded in the calling thread's {@link WorkerStats}.
@@ -65,6 +69,8 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     /** A scenario run's: which step each HTTP/2 stream carries, for the frame counter; null otherwise. */
     private final StepStreams stepStreams;
     private final Issuing issuing;
+    /** It carries one session's steps ({@link #forSession}): it ends with the session, and gives up at its first failure. */
+    private final boolean ownSession;
     private final FailureStreak failures = new FailureStreak();
     private final List<Exchange> inFlight = new ArrayList<>();
     private final long requestTimeoutNanos;
@@ -99,6 +105,13 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     private int maxResponsesOnConnection;
     /** The server sent GOAWAY on the current connection: nothing more is sent on it. */
     private boolean goingAway;
+    /**
+     * A session's own TLS connection whose handshake is not done: nothing is sent on it yet. A request queued on
+     * HttpCore's session before ALPN's protocol took it over was never sent (seen over h2 and http/1.1 with
+     * Jetty); the run's own connections do not meet this, as the run's clock waits for their handshakes
+     * ({@link Phase#holdClock}) and they send from the timer. See {@link #connectionReady}.
+     */
+    private boolean handshaking;
     private java.net.SocketAddress localAddress;
 
     private long lifeStartNanos;
@@ -113,7 +126,26 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     /** A slot of a scenario run: it sends the due steps {@code steps} gives it (see {@link StepFeed}). */
     public ConnectionSlot(int index, SlotContext run, SlotSettings settings, Phase phase, Recorders recorders,
                    Connections connections, RequestSource requests, StepFeed steps) {
+        this(index, run, settings, phase, recorders, connections, requests, steps, false);
+    }
+
+    /**
+     * A scenario run in the open model with a connection per session: the slot of one arrival, which sends only its
+     * session's steps ({@code sessionSteps}, whose {@link StepFeed#hasWork} is false once the session ended), closes
+     * its connection at the session's end, and never retries a connect: the first that fails, or a connection that
+     * closes before it carried a request, gives up ({@link #giveUp}), failing the session with that error. A
+     * connection the server closes after answering (GOAWAY, {@code Connection: close}, an idle timeout) is opened
+     * again for the session's next step, as a browser does. Call {@link #start()} to connect.
+     */
+    public static ConnectionSlot forSession(int index, SlotContext run, SlotSettings settings, Phase phase,
+            Recorders recorders, Connections connections, StepFeed sessionSteps) {
+        return new ConnectionSlot(index, run, settings, phase, recorders, connections, null, sessionSteps, true);
+    }
+
+    private ConnectionSlot(int index, SlotContext run, SlotSettings settings, Phase phase, Recorders recorders,
+                   Connections connections, RequestSource requests, StepFeed steps, boolean ownSession) {
         this.index = index;
+        this.ownSession = ownSession;
         this.run = run;
         this.settings = settings;
         this.phase = phase;
@@ -149,6 +181,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         sentOnConnection = 0;
         responsesOnConnection = 0;
         goingAway = false;
+        handshaking = ownSession && settings.tls();
         closedByTimeout = false;
         connectionError = null;
         connectStartNanos = System.nanoTime();
@@ -278,7 +311,8 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
 
     private boolean canSend() {
         IOSession s = session;
-        return s != null && !goingAway && !gaveUp && connectionError == null && s.isOpen() && inFlight.size() < limit
+        return s != null && !goingAway && !gaveUp && !handshaking && connectionError == null && s.isOpen()
+                && inFlight.size() < limit
                 && (settings.keepAlive() || sentOnConnection + inFlight.size() == 0);
     }
 
@@ -499,9 +533,13 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     /**
      * One more failure in a row. In a counted run, a client whose failures go on for
      * {@link FailureStreak#GIVE_UP_NANOS} gives up: its remaining requests count as errored and never issued, with this failure's category and
-     * message. Returns whether it gave up.
+     * message. A session's own slot ({@link #forSession}) gives up at its first failure. Returns whether it gave up.
      */
     private boolean failedAgain(ErrorCategory category, String message) {
+        if (ownSession) {
+            giveUp(category, message);   // a session's own connection is not tried again: the session fails
+            return true;
+        }
         long now = System.nanoTime();
         if (failures.failedAgain(now, phase.isCounted())) {
             giveUp(category, message + failures.givenUp(now));
@@ -538,6 +576,10 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
                 }
             }
             resend.clear();
+        }
+        if (steps != null && !run.isClosing()) {
+            // the sessions only this slot carries fail with this error (those the run's end cuts are unfinished)
+            steps.gaveUp(index, category, message);
         }
         settle();
     }
@@ -597,6 +639,12 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             recorders.get().connectTime(System.nanoTime() - connectStartNanos);
         }
         phase.connectionSettled(index);
+        if (handshaking) {
+            // not from here: HttpCore calls this before ALPN's protocol takes the session over, and a request
+            // queued now was never sent; from the timer, a moment later, it goes out
+            handshaking = false;
+            run.schedule(this::stepsReady, 0);
+        }
     }
 
     // ---- called by Exchange, on the connection's I/O thread ----
@@ -921,7 +969,12 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         if (!done) {
             done = true;
             lifeEndNanos = Math.min(System.nanoTime(), phase.measureEndNanos());
-            run.slotDone();
+            if (ownSession) {
+                // the run makes one slot per session: nothing of this one may stay behind in the run's maps
+                connections.unregister(localAddress, this);
+                connections.takeSessionError(localAddress);
+            }
+            run.slotDone(this);
         }
     }
 

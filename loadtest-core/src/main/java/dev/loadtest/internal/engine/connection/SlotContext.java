@@ -30,8 +30,8 @@ public interface SlotContext {
     /** Runs a task on the run's timer after a delay; false if the run is ending. */
     boolean schedule(Runnable task, long delayNanos);
 
-    /** The slot has no more work and its connection is closed. */
-    void slotDone();
+    /** The slot has no more work and its connection is closed (a session's slot: its session ended). */
+    void slotDone(ConnectionSlot slot);
 
     /**
      * The request source has no more requests (an in-order feeder sent its last row): the run stops issuing and

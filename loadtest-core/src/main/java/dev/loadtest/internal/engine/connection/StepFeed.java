@@ -69,4 +69,12 @@ public interface StepFeed {
 
     /** Whether the slot still has work: sessions may still give it steps. */
     boolean hasWork();
+
+    /**
+     * Slot {@code slot} gave up for good (it could not connect, or the setup is wrong) and takes no more steps: the
+     * steps that only it could carry, waiting or yet to come, fail their sessions with this category and message,
+     * each counted as an errored request never issued, so that no session is left waiting for a connection that
+     * will never come.
+     */
+    void gaveUp(int slot, ErrorCategory category, String message);
 }

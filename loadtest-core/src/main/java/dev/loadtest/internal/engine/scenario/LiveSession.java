@@ -1,11 +1,13 @@
 package dev.loadtest.internal.engine.scenario;
 
+import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.scenario.CookieJar;
 import dev.loadtest.internal.scenario.SessionState;
 
 /**
- * A session in flight: its state machine, the user running it (closed model; -1 for an arrival), and what its
- * figures need (whether it belongs to the measured phase, when its first request went out).
+ * A session in flight: its state machine, the user running it (closed model; -1 for an arrival), the queue its due
+ * steps wait in for a connection, and what its figures need (whether it belongs to the measured phase, when its first
+ * request went out).
  */
 final class LiveSession {
 
@@ -16,14 +18,21 @@ final class LiveSession {
     final long startNanos;
     /** It began in the measured phase: its end is counted (a session begun in the warm-up is not). */
     final boolean measured;
+    /** Where its due steps wait: the run's shared queue, its user's, or its own (a connection per session). */
+    final StepQueue queue;
     /** When its first request went on the wire; 0 before. */
     volatile long firstSentNanos;
+    /** It completed or failed: its own connection, if it has one, closes. */
+    volatile boolean ended;
+    /** Its own connection (the open model with a connection per session), to wake when a step falls due; else null. */
+    volatile ConnectionSlot connection;
 
-    LiveSession(SessionState state, CookieJar jar, int user, long startNanos, boolean measured) {
+    LiveSession(SessionState state, CookieJar jar, int user, long startNanos, boolean measured, StepQueue queue) {
         this.state = state;
         this.jar = jar;
         this.user = user;
         this.startNanos = startNanos;
         this.measured = measured;
+        this.queue = queue;
     }
 }

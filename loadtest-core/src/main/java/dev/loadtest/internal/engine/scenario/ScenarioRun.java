@@ -37,8 +37,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
@@ -57,6 +55,12 @@ import org.apache.hc.client5.http.RedirectException;
  * the timer (pauses, {@link #tick}) and the scheduler (arrivals) wake the slots ({@link ConnectionSlot#stepsReady}),
  * holding no other lock. A session is handed from thread to thread through the queues, one step at a time.
  *
+ * <p>Connections: sessions share the run's slots, or with {@code connectionPerUser()} each user has its slot (closed
+ * model) or each arrival's session makes its own at its arrival and closes it at its end (open model,
+ * {@link SessionSteps}). Steps wait for a slot in a {@link StepQueue}; once every slot that serves a queue has given up
+ * (a dead server in a counted run, a wrong setup, a session's refused connect), its sessions fail with that error at
+ * the step they wait for, and a user whose slot gave up runs no more sessions: every session begun is accounted for.
+ *
  * <p>Concurrency stages (closed model): the stage's count is the users in flight ({@link #limit}); users numbered
  * at or above it finish the session they are in and wait, parked, until a stage lets them in again.
  */
@@ -72,6 +76,12 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
 
         /** A step's request could not be built, with this message (logged once per distinct message). */
         void requestNotBuilt(String message);
+
+        /**
+         * The open model with a connection per session: makes and starts the connection of one arrival's session,
+         * which carries {@code sessionSteps} alone and closes when the session ends.
+         */
+        ConnectionSlot connect(StepFeed sessionSteps);
     }
 
     /** At most this many steps are built in one {@link #next} call, so a scenario whose every request fails to
@@ -99,10 +109,15 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
     private final boolean open;
     private final int users;
     private final long iterations;
+    /** Closed model: each user has its own slot (its queue's); see {@link #perArrival} for the open model's. */
     private final boolean perUser;
+    /** Open model with a connection per user: each arrival's session opens its own connection. */
+    private final boolean perArrival;
     private final int maxSessions;
-    private final Queue<StepCall> due = new ConcurrentLinkedQueue<>();
-    private final List<Queue<StepCall>> userQueues;
+    private final StepQueue due = new StepQueue();
+    private final List<StepQueue> userQueues;
+    /** The shared slots that gave up: when all have, the shared queue is lost. */
+    private final AtomicInteger slotsGaveUp = new AtomicInteger();
     private final AtomicLong sessionsBegun = new AtomicLong();
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -147,16 +162,17 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
         this.open = test.isRateDriven();
         this.users = test.users();
         this.iterations = test.iterations().orElse(0);
-        this.perUser = test.connectionPerUser();
+        this.perUser = test.connectionPerUser() && !open;
+        this.perArrival = test.connectionPerUser() && open;
         this.maxSessions = test.maxBacklog();
         this.usersLeft = new AtomicInteger(users);
         this.sessionsRun = new AtomicLongArray(Math.max(users, 1));
         this.parked = new AtomicIntegerArray(Math.max(users, 1));
         this.usersAllowed = users;
-        List<Queue<StepCall>> queues = new ArrayList<>();
+        List<StepQueue> queues = new ArrayList<>();
         if (perUser) {
             for (int u = 0; u < users; u++) {
-                queues.add(new ConcurrentLinkedQueue<>());
+                queues.add(new StepQueue());
             }
         }
         this.userQueues = queues;
@@ -245,8 +261,10 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
             }
             return;
         }
-        startSession(-1, dueNanos);
-        wake();
+        LiveSession session = startSession(-1, dueNanos);
+        if (session != null) {
+            wake(session);
+        }
     }
 
     @Override
@@ -263,7 +281,11 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
 
     @Override
     public Call next(int slot, long now) {
-        Queue<StepCall> queue = perUser ? userQueues.get(slot) : due;
+        return next(perUser ? userQueues.get(slot) : due, slot, now);
+    }
+
+    /** The next due step of {@code queue}, built for slot {@code slot}; null when none is due. */
+    Call next(StepQueue queue, int slot, long now) {
         for (int i = 0; i < MAX_BUILT_PER_CALL; i++) {
             StepCall call = queue.poll();
             if (call == null) {
@@ -350,7 +372,7 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
         long dueAt = now + pause;
         run.schedule(() -> {
             advance(session, dueAt);
-            wake();
+            wake(session);   // its own connection, if it has one, also closes here if the session ended
         }, pause);   // false: the run is ending, and the session with it (unfinished)
     }
 
@@ -404,23 +426,78 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
         ended(call.session, System.nanoTime());
     }
 
+    /**
+     * A shared slot gave up, or a user's (its queue is lost then): the shared queue is lost when every shared slot
+     * has given up. A session's own slot gives up through its {@link SessionSteps}.
+     */
+    @Override
+    public void gaveUp(int slot, ErrorCategory category, String message) {
+        if (perUser) {
+            lose(userQueues.get(slot), category, message);
+        } else if (slotsGaveUp.incrementAndGet() >= slots.size()) {
+            lose(due, category, message);
+        }
+    }
+
+    /** No slot will carry {@code queue}'s steps: those waiting fail now, and those added later at once. */
+    void lose(StepQueue queue, ErrorCategory category, String message) {
+        queue.lose(category, message);
+        failWaiting(queue);
+    }
+
+    private void failWaiting(StepQueue queue) {
+        StepQueue.Loss loss = queue.loss();
+        for (StepCall call = queue.poll(); call != null; call = queue.poll()) {
+            notIssued(call, loss.category(), loss.message(), loss.message(), System.nanoTime());
+        }
+    }
+
+    /**
+     * The step will not go out: an errored request never issued (or, for a redirect of it, one failed), in the run's
+     * errors with {@code runMessage} and the step's with {@code stepMessage}; its session fails there.
+     */
+    private void notIssued(StepCall call, ErrorCategory category, String runMessage, String stepMessage, long now) {
+        if (phase.isMeasured(call.due)) {
+            WorkerStats whole = recorders.get();
+            StepStats stats = stepStats(whole, call);
+            if (call.redirected()) {
+                whole.failed(category, runMessage, false);   // its first request was counted as sent
+                stats.failed(category, stepMessage, false);
+            } else {
+                whole.notIssued(category, runMessage, 1);
+                stats.notIssued(category, stepMessage, 1);
+            }
+        }
+        call.session.state.failed(call.step, stepMessage);
+        ended(call.session, now);
+    }
+
     // ---- sessions
 
-    private void startSession(int user, long now) {
+    /** Starts a session of {@code user} (-1: an arrival) due at {@code now}; null if the run no longer issues. */
+    private LiveSession startSession(int user, long now) {
         if (!phase.isIssuing()) {
-            if (!open) {
+            if (open) {
+                inFlight.decrementAndGet();
+            } else {
                 userDone();
             }
-            return;
+            return null;
         }
         long id = shardIndex + sessionsBegun.getAndIncrement() * shardCount;
         CookieJar jar = jars.get();
         SessionState state = new SessionState(plan, id, seed, () -> row(id), jar);
-        LiveSession session = new LiveSession(state, jar, user, now, phase.isMeasured(now));
+        StepQueue queue = perArrival ? new StepQueue() : perUser ? userQueues.get(user) : due;
+        LiveSession session = new LiveSession(state, jar, user, now, phase.isMeasured(now), queue);
         if (session.measured) {
             recorders.get().scenario(steps.size()).sessionStarted();
         }
         advance(session, now);
+        if (perArrival && !session.ended) {
+            // its first step waits in its queue: the connection takes it once connected, or fails it if it cannot be
+            session.connection = run.connect(new SessionSteps(this, session));
+        }
+        return session;
     }
 
     /** Queues the session's next step, due at {@code dueNanos}; or ends the session if it has none left. */
@@ -436,6 +513,7 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
 
     /** The session completed or failed: counted, and its user (closed model) starts the next. */
     private void ended(LiveSession session, long now) {
+        session.ended = true;
         if (session.measured) {
             ScenarioStats stats = recorders.get().scenario(steps.size());
             SessionState state = session.state;
@@ -455,8 +533,8 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
             return;
         }
         long run = sessionsRun.incrementAndGet(session.user);
-        if (iterations > 0 && run >= iterations) {
-            userDone();
+        if ((iterations > 0 && run >= iterations) || session.queue.loss() != null) {
+            userDone();   // its iterations are done, or no connection will carry its sessions' steps
         } else if (session.user < usersAllowed) {
             startSession(session.user, now);
         } else {
@@ -477,7 +555,11 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
     // ---- steps
 
     private void enqueue(StepCall call) {
-        (perUser ? userQueues.get(call.session.user) : due).add(call);
+        StepQueue queue = call.session.queue;
+        queue.add(call);
+        if (queue.loss() != null) {
+            failWaiting(queue);   // lost before or while it was added: it fails here, once
+        }
     }
 
     /**
@@ -503,14 +585,18 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
         } catch (RuntimeException e) {
             String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
             run.requestNotBuilt("step '" + call.step.name() + "': " + message);
-            if (phase.isMeasured(call.dueNanos() != 0 ? call.due : now)) {
-                WorkerStats whole = recorders.get();
-                whole.notIssued(ErrorCategory.OTHER, "step '" + call.step.name() + "': " + message, 1);
-                stepStats(whole, call).notIssued(ErrorCategory.OTHER, message, 1);
-            }
-            session.failed(call.step, message);
-            ended(call.session, now);
+            notIssued(call, ErrorCategory.OTHER, "step '" + call.step.name() + "': " + message, message, now);
             return false;
+        }
+    }
+
+    /** Wakes the session's own connection, if it has one, else the run's slots. */
+    private void wake(LiveSession session) {
+        ConnectionSlot own = session.connection;
+        if (own != null) {
+            own.stepsReady();
+        } else if (!perArrival) {
+            wake();
         }
     }
 

@@ -24,6 +24,10 @@ import org.junit.jupiter.api.Test;
  */
 class ScenarioOpenModelTest {
 
+    /** Two steps on {@code /freezable}: what a freeze of the server holds. */
+    private static final Scenario FREEZABLE = Scenario.of("browse", Step.of("home", s -> Request.get("/freezable")),
+            Step.of("item", s -> Request.get("/freezable")));
+
     private static TestServer server;
 
     @BeforeAll
@@ -38,19 +42,9 @@ class ScenarioOpenModelTest {
 
     @Test
     void should_show_a_server_freeze_in_the_corrected_step_latencies_and_not_in_the_service_times() throws Exception {
-        Scenario browse = Scenario.of("browse", Step.of("home", s -> Request.get("/freezable")),
-                Step.of("item", s -> Request.get("/freezable")));
         // 4 connections, 1 stream each, 100 sessions/s of 2 steps for 3 s; the server freezes for 500 ms mid-run
-        Thread freezer = new Thread(() -> {
-            try {
-                Thread.sleep(1_700);
-                server.freeze(Duration.ofMillis(500));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        freezer.start();
-        Result r = LoadTest.target(server.uri("/")).protocol(Protocol.HTTP_2).scenario(browse).arrivals(100)
+        Thread freezer = server.freezeLater(Duration.ofMillis(1_700), Duration.ofMillis(500));
+        Result r = LoadTest.target(server.uri("/")).protocol(Protocol.HTTP_2).scenario(FREEZABLE).arrivals(100)
                 .clients(4).streams(1).warmUp(Duration.ofMillis(500)).duration(Duration.ofSeconds(3)).run();
         freezer.join();
 
@@ -68,6 +62,26 @@ class ScenarioOpenModelTest {
         assertThat(sessions.completed()).isGreaterThan(sessions.started() - 20);
         assertThat(r.requests().started()).isEqualTo(home.requests().started()
                 + r.step("item").orElseThrow().requests().started());
+    }
+
+    @Test
+    void should_show_a_server_freeze_in_the_corrected_step_latencies_with_a_connection_per_session() throws Exception {
+        Thread freezer = server.freezeLater(Duration.ofMillis(1_700), Duration.ofMillis(500));
+        Result r = LoadTest.target(server.uri("/")).protocol(Protocol.HTTP_2).scenario(FREEZABLE).arrivals(100)
+                .connectionPerUser().warmUp(Duration.ofMillis(500)).duration(Duration.ofSeconds(3)).run();
+        freezer.join();
+
+        // ~50 of the ~300 sessions arrive during the freeze: their first steps, due at the arrival, answer up to
+        // 500 ms later (each on its own connection, so their service times show it too)
+        StepResult home = r.step("home").orElseThrow();
+        assertThat(home.responseTime().percentile(99)).isGreaterThan(Duration.ofMillis(300));
+        assertThat(home.responseTime().count()).isEqualTo(home.serviceTime().count());
+        assertThat(r.responseTime().percentile(99)).isGreaterThan(Duration.ofMillis(300));
+        Sessions sessions = r.sessions().orElseThrow();
+        assertThat(sessions.started()).isBetween(250L, 350L);
+        assertThat(sessions.failed()).as("%s %s", sessions.failureReasons(), r.errors()).isZero();
+        assertThat(sessions.completed()).isGreaterThan(sessions.started() / 2);
+        assertThat(r.connections()).as("warm-up's included").isGreaterThanOrEqualTo(sessions.completed());
     }
 
     @Test
