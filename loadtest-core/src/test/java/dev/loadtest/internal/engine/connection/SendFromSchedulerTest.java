@@ -86,7 +86,7 @@ class SendFromSchedulerTest {
             @Override public boolean hasSetupFailed() { return false; }
             @Override public boolean isClosing() { return false; }
             @Override public boolean schedule(Runnable task, long delayNanos) { return false; }
-            @Override public void slotDone() { }
+            @Override public void slotDone(ConnectionSlot slot) { }
             @Override public void requestsExhausted(String message) { }
             @Override public void requestNotBuilt(String message) { }
             @Override public void protocolSeen(boolean http2) { }
