@@ -32,19 +32,20 @@ final class Conscrypt {
      */
     static Provider provider() {
         if (!looked) {
-            provider = chosen() ? find() : null;
+            provider = chosen(System.getProperty(PROVIDER_PROPERTY, "conscrypt")) ? find() : null;
             looked = true;
         }
         return provider;
     }
 
-    private static boolean chosen() {
-        String choice = System.getProperty(PROVIDER_PROPERTY, "conscrypt").trim();
+    /** Whether {@value #PROVIDER_PROPERTY}'s value asks for Conscrypt; a value that is neither fails. */
+    static boolean chosen(String value) {
+        String choice = value.trim();
         if (choice.equalsIgnoreCase("jdk")) {
             return false;
         }
         if (!choice.equalsIgnoreCase("conscrypt")) {
-            throw new IllegalArgumentException(PROVIDER_PROPERTY + " (" + choice + ") must be jdk or conscrypt");
+            throw new IllegalArgumentException(PROVIDER_PROPERTY + " (" + value + ") must be jdk or conscrypt");
         }
         return true;
     }

@@ -1,12 +1,14 @@
 package dev.loadtest.internal.engine.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadtest.testing.ChildJvm;
 import dev.loadtest.testing.TestServer;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -46,6 +48,14 @@ class ConscryptTest {
         assertThat(lines.get(0)).isEqualTo("providers SunJSSE SunJSSE");
     }
 
+    @Test
+    void should_refuse_a_provider_it_does_not_know() {
+        assertThat(Conscrypt.chosen(" Conscrypt ")).isTrue();
+        assertThat(Conscrypt.chosen("JDK")).isFalse();
+        assertThatThrownBy(() -> Conscrypt.chosen("openssl")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("loadtest.tls.provider (openssl) must be jdk or conscrypt");
+    }
+
     private static void assertSameOutcomeAsTheJdks(List<String> lines) {
         int n = ConscryptMain.REQUESTS;
         assertThat(lines.subList(1, 5)).containsExactly(
@@ -73,7 +83,7 @@ class ConscryptTest {
                 }
                 assertThat(classPath).filteredOn(e -> e.contains("conscrypt")).hasSize(1);
             }
-            List<String> options = new java.util.ArrayList<>(List.of(
+            List<String> options = new ArrayList<>(List.of(
                     "-Djavax.net.ssl.trustStore=" + trustStore, "-Djavax.net.ssl.trustStoreType=PKCS12",
                     "-Djavax.net.ssl.trustStorePassword=" + new String(PASSWORD), "-Djdk.net.hosts.file=" + hosts));
             options.addAll(List.of(moreOptions));
