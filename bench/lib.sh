@@ -19,8 +19,7 @@ PORT_H2TLS="${PORT_H2TLS:-28443}"    # nginx https listener, h2 or http/1.1 by A
 PORT_H1TLS="${PORT_H1TLS:-28444}"    # nginx https listener, http/1.1 only
 TLS_KEY="${TLS_KEY:-rsa}"            # the self-signed certificate's key: rsa (2048 bits) or ec (P-256)
 TLS_CIPHER="${TLS_CIPHER:-TLS_AES_128_GCM_SHA256}"   # the one TLS 1.3 cipher nginx accepts; any: each client's choice
-TLS_PROVIDER="${TLS_PROVIDER:-jdk}"  # our command's TLS: jdk, or conscrypt (its jar on the class path; --insecure runs use it)
-CONSCRYPT_VERSION="${CONSCRYPT_VERSION:-2.5.2}"
+TLS_PROVIDER="${TLS_PROVIDER:-conscrypt}"  # our command's TLS: conscrypt (shipped beside the jar, as users run it) or jdk
 JAVA="${JAVA:-java}"
 JAVA_OPTS="${JAVA_OPTS:-}"           # e.g. JAVA_OPTS="-Xmx64m -XX:+UseSerialGC"
 SKIP_BUILD="${SKIP_BUILD:-0}"        # 1: reuse bench/target/bench.jar
@@ -398,28 +397,18 @@ generator_command() {
 # bench.jar's Generator has no flag to trust a self-signed certificate and writes no JSON timeline: these cases
 # need the command's --insecure and --json.
 loadtest_command() {
+    [[ "$TLS_PROVIDER" == conscrypt || "$TLS_PROVIDER" == jdk ]] || die "TLS_PROVIDER ($TLS_PROVIDER) must be conscrypt or jdk"
     if [[ -n "$LOADTEST_CMD" ]]; then
         read -ra LOADTEST <<<"$LOADTEST_CMD"
         command -v "${LOADTEST[0]}" >/dev/null 2>&1 || die "LOADTEST_CMD ($LOADTEST_CMD): ${LOADTEST[0]} is not a command"
+        # the distribution's bin/loadtest reads LOADTEST_OPTS; a "java ... -jar" LOADTEST_CMD carries the property itself
+        [[ "$TLS_PROVIDER" == conscrypt ]] || export LOADTEST_OPTS="${LOADTEST_OPTS:-} -Dloadtest.tls.provider=jdk"
         return 0
     fi
     [[ -f "$COMMAND_JAR" ]] || die "$COMMAND_JAR was not built (the project's build makes it: run without SKIP_BUILD=1)"
     local extra=()
     read -ra extra <<<"$JAVA_OPTS"
-    case "$TLS_PROVIDER" in
-        jdk) LOADTEST=("$JAVA" "${extra[@]}" -jar "$COMMAND_JAR") ;;
-        conscrypt)
-            # the command's main class (samples' manifest), with Conscrypt beside the jar: the engine finds it by reflection
-            LOADTEST=("$JAVA" "${extra[@]}" -cp "$COMMAND_JAR:$(conscrypt_jar)" dev.loadtest.samples.cli.LoadTestCommand) ;;
-        *) die "TLS_PROVIDER ($TLS_PROVIDER) must be jdk or conscrypt" ;;
-    esac
-}
-
-# Conscrypt's jar in the local Maven repository, fetched from Maven Central by Maven when missing
-conscrypt_jar() {
-    local jar="$HOME/.m2/repository/org/conscrypt/conscrypt-openjdk-uber/$CONSCRYPT_VERSION/conscrypt-openjdk-uber-$CONSCRYPT_VERSION.jar"
-    [[ -f "$jar" ]] || mvn -q -B dependency:get "-Dartifact=org.conscrypt:conscrypt-openjdk-uber:$CONSCRYPT_VERSION" >&2 ||
-        die "could not fetch org.conscrypt:conscrypt-openjdk-uber:$CONSCRYPT_VERSION"
-    [[ -f "$jar" ]] || die "no $jar after fetching it"
-    echo "$jar"
+    # Conscrypt's jar lies beside loadtest.jar (samples/target/), named by its manifest: the command's TLS unless told
+    [[ "$TLS_PROVIDER" == conscrypt ]] || extra+=(-Dloadtest.tls.provider=jdk)
+    LOADTEST=("$JAVA" "${extra[@]}" -jar "$COMMAND_JAR")
 }

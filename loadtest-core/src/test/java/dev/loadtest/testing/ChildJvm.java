@@ -36,11 +36,18 @@ public final class ChildJvm {
 
     public static Outcome run(List<String> classPath, String mainClass, long timeoutSeconds, String... args)
             throws IOException, InterruptedException {
+        return run(List.of(), classPath, mainClass, timeoutSeconds, args);
+    }
+
+    /** As {@link #run(List, String, long, String...)}, with JVM options ({@code -Dname=value}...) before the class. */
+    public static Outcome run(List<String> jvmOptions, List<String> classPath, String mainClass, long timeoutSeconds,
+            String... args) throws IOException, InterruptedException {
         Path out = Files.createTempFile("child-out", ".txt");
         Path err = Files.createTempFile("child-err", ".txt");
         try {
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(jvmOptions);
             command.add("-cp");
             command.add(String.join(File.pathSeparator, classPath));
             command.add(mainClass);

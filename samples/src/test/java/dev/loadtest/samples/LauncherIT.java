@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import dev.loadtest.testing.TestServer;
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -25,15 +27,17 @@ import org.junit.jupiter.api.io.TempDir;
  * The command as people install it: the distribution archives this build made
  * ({@code samples/target/loadtest-VERSION.tar.gz} and {@code .zip}) hold the launcher and the jar, and
  * {@code bin/loadtest}, unpacked from the tar.gz, runs the command with its JVM defaults and the user's
- * {@code JAVA_HOME}, {@code JAVA_OPTS} and {@code LOADTEST_OPTS}. Runs after packaging (failsafe); skipped
- * where there is no {@code sh} or {@code tar} (Windows). Every run is bounded: {@code -n 10} against the
- * embedded demo server on loopback, each process destroyed if it overruns.
+ * {@code JAVA_HOME}, {@code JAVA_OPTS} and {@code LOADTEST_OPTS}, its TLS on the Conscrypt jar shipped beside
+ * it. Runs after packaging (failsafe); skipped where there is no {@code sh} or {@code tar} (Windows). Every run
+ * is bounded: {@code -n 10} against the embedded demo server or a TLS test server on loopback, each process
+ * destroyed if it overruns.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class LauncherIT {
 
     private static final long PROCESS_SECONDS = 90;
     private static final String JAVA_HOME = System.getProperty("java.home");
+    private static final String CONSCRYPT_VERSION = System.getProperty("loadtest.conscryptVersion");
 
     private static Path distribution;   // samples/target/loadtest-VERSION, without the archive's extension
     private static String version;
@@ -74,6 +78,9 @@ class LauncherIT {
         assertThat(home().resolve("lib/loadtest.jar")).hasSameBinaryContentAs(
                 distribution.resolveSibling("loadtest.jar"));
         assertThat(home().resolve("LICENSE")).isRegularFile();
+        assertThat(home().resolve("lib/" + conscryptJar())).isRegularFile();
+        assertThat(home().resolve("THIRD-PARTY.md")).content().contains("Conscrypt " + CONSCRYPT_VERSION)
+                .doesNotContain("${");
     }
 
     @Test
@@ -81,8 +88,8 @@ class LauncherIT {
         try (ZipFile zip = new ZipFile(distribution + ".zip")) {
             List<String> names = zip.stream().filter(e -> !e.isDirectory()).map(e -> e.getName()).sorted().toList();
             String root = "loadtest-" + version + "/";
-            assertThat(names).containsExactly(root + "LICENSE", root + "bin/loadtest", root + "bin/loadtest.cmd",
-                    root + "lib/loadtest.jar");
+            assertThat(names).containsExactly(root + "LICENSE", root + "THIRD-PARTY.md", root + "bin/loadtest",
+                    root + "bin/loadtest.cmd", root + "lib/" + conscryptJar(), root + "lib/loadtest.jar");
             // Windows reads the .cmd with CRLF line ends, sh the launcher with LF ones
             String cmd = new String(zip.getInputStream(zip.getEntry(root + "bin/loadtest.cmd")).readAllBytes());
             assertThat(cmd).contains("\r\n");
@@ -282,6 +289,50 @@ class LauncherIT {
         assertThat(again.out + again.err).isEmpty();
         assertThat(onlyFile(cache.resolve("loadtest"))).isEqualTo(archive);
         assertThat(Files.size(archive)).as("made again").isPositive();
+    }
+
+    @Test
+    void should_run_tls_on_the_shipped_conscrypt_and_verify_with_the_jdks_trust_store() throws Exception {
+        Path classes = dir.resolve("classes.log");
+        try (TestServer server = TestServer.tls()) {
+            Run run = launch(Map.of("JAVA_HOME", JAVA_HOME, "JAVA_OPTS", trustOptions(server)
+                    + " -Xlog:class+load=info:file=" + classes), "-n", "10", "-c", "1", server.uri("/hello").toString());
+
+            assertThat(run.code).as(run.all()).isZero();
+            assertThat(run.out).contains("requests: 10 total, 10 started, 10 done, 10 succeeded, 0 failed");
+            // loaded from lib/, named by loadtest.jar's manifest
+            assertThat(Files.readString(classes)).containsPattern("org\\.conscrypt\\.ConscryptEngine source: .*"
+                    + conscryptJar().replace(".", "\\."));
+        }
+    }
+
+    @Test
+    void should_keep_the_jdks_tls_when_loadtest_opts_say_so() throws Exception {
+        Path classes = dir.resolve("classes.log");
+        try (TestServer server = TestServer.tls()) {
+            Run run = launch(Map.of("JAVA_HOME", JAVA_HOME, "JAVA_OPTS", "-Xlog:class+load=info:file=" + classes,
+                    "LOADTEST_OPTS", "-Dloadtest.tls.provider=jdk"), "--insecure", "-n", "10", "-c", "1",
+                    server.uri("/hello").toString());
+
+            assertThat(run.code).as(run.all()).isZero();
+            assertThat(run.out).contains("requests: 10 total, 10 started, 10 done, 10 succeeded, 0 failed");
+            assertThat(Files.readString(classes)).contains("sun.security.ssl.SSLEngineImpl ")
+                    .doesNotContain("org.conscrypt.ConscryptEngine ");
+        }
+    }
+
+    /** The test server's certificate as the JVM's trust store, the way a user trusts a private CA. */
+    private String trustOptions(TestServer server) throws Exception {
+        Path trustStore = dir.resolve("trust.p12");
+        try (OutputStream out = Files.newOutputStream(trustStore)) {
+            server.trustStore().store(out, "changeit".toCharArray());
+        }
+        return "-Djavax.net.ssl.trustStore=" + trustStore + " -Djavax.net.ssl.trustStoreType=PKCS12"
+                + " -Djavax.net.ssl.trustStorePassword=changeit";
+    }
+
+    private static String conscryptJar() {
+        return "conscrypt-openjdk-uber-" + CONSCRYPT_VERSION + ".jar";
     }
 
     private static Path onlyFile(Path folder) throws IOException {

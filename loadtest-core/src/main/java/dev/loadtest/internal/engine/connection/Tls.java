@@ -4,12 +4,14 @@ import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
 import java.net.Socket;
 import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.security.Provider;
 import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
 import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
 import org.apache.hc.core5.http2.ssl.H2ClientTlsStrategy;
@@ -19,10 +21,12 @@ import org.apache.hc.core5.ssl.SSLContexts;
  * The TLS strategy: certificates and host names verified, unless the test opted out explicitly; a port that
  * answers the ClientHello in plain text fails the connection with a {@link SetupException}.
  *
- * <p>A run that verifies nothing ({@code insecureTrustAll()}) uses {@link Conscrypt} when it is on the class
- * path, the JDK's TLS otherwise. Runs that verify keep the JDK's provider (or the user's context): host name
- * verification is the JSSE provider's ("HTTPS" endpoint identification), and only the JDK's is relied on here;
- * a user who wants Conscrypt there passes a context made with its provider.
+ * <p>The TLS is {@link Conscrypt}'s when it is on the class path and loads here, the JDK's otherwise; a context the
+ * user gave ({@code sslContext(...)}) is used as it is. A run that verifies keeps the JDK's trust: Conscrypt's
+ * context is given the JDK's default trust managers (the {@code cacerts} file, or {@code javax.net.ssl.trustStore}),
+ * which check the chain and, since HttpCore's strategy asks for "HTTPS" endpoint identification on every engine,
+ * the host name against the engine's parameters, as they do for the JDK's own engine. A client certificate given
+ * by {@code javax.net.ssl.keyStore} keeps the JDK's default context, which is where the JDK reads it.
  */
 public final class Tls {
 
@@ -32,8 +36,7 @@ public final class Tls {
     public static TlsStrategy strategy(LoadTest test) {
         boolean trustAll = test.insecureTrustAll();
         boolean http1Only = test.protocol() == Protocol.HTTP_1_1;
-        SSLContext context = trustAll ? trustAllContext()
-                : test.sslContext().orElseGet(SSLContexts::createSystemDefault);
+        SSLContext context = trustAll ? trustAllContext() : test.sslContext().orElseGet(Tls::verifyingContext);
         // engines that recognise a plain-text reply to the ClientHello (see TlsReplyCheck)
         return new H2ClientTlsStrategy(new TlsReplyCheckContext(context), (endpoint, engine) -> {
             SSLParameters parameters = engine.getSSLParameters();
@@ -47,6 +50,28 @@ public final class Tls {
             }
             engine.setSSLParameters(parameters);
         }, null);
+    }
+
+    /**
+     * Verifies as the JDK's default context does: Conscrypt's engines with the JDK's default trust managers, or
+     * the JDK's default context itself without Conscrypt, or when {@code javax.net.ssl.keyStore} names a client
+     * certificate.
+     */
+    static SSLContext verifyingContext() {
+        Provider conscrypt = Conscrypt.provider();
+        if (conscrypt == null || System.getProperty("javax.net.ssl.keyStore") != null) {
+            return SSLContexts.createSystemDefault();
+        }
+        try {
+            // the JDK's factory (Conscrypt is not registered): cacerts, or javax.net.ssl.trustStore and its siblings
+            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            trust.init((KeyStore) null);
+            SSLContext context = SSLContext.getInstance("TLS", conscrypt);
+            context.init(null, trust.getTrustManagers(), null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot create a verifying TLS context on Conscrypt: " + e, e);
+        }
     }
 
     /** Trusts every certificate; made with Conscrypt when it is on the class path. */

@@ -1,14 +1,19 @@
 package dev.loadtest.internal.engine.connection;
 
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.ErrorCount;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
 import dev.loadtest.Result;
 import java.net.URI;
 
 /**
- * For {@link ConscryptTest}, in a child JVM with Conscrypt on its class path: the provider of an insecure run's
- * TLS context, then one insecure run per protocol against the URI given, as one line
- * {@code ok <provider> <protocol> <done> <succeeded> <clean> ...}; a failure is its message on stderr, exit 3.
+ * For {@link ConscryptTest}, in a child JVM with or without Conscrypt on its class path and with the test server's
+ * certificate as {@code javax.net.ssl.trustStore}: the providers of an insecure and of a verifying run's TLS
+ * context, then against {@code https://127.0.0.1:PORT/hello} an insecure and a verifying run per protocol, and a
+ * verifying run against the same server by a name its certificate does not carry ({@code wrong.example}, which
+ * the child's hosts file points at 127.0.0.1). One line each, {@code <what> <protocol> <done> <succeeded> <clean>}
+ * or {@code <what> tls-errors <count> <sample message>}; a failure is its message on stderr, exit 3.
  */
 public final class ConscryptMain {
 
@@ -18,19 +23,31 @@ public final class ConscryptMain {
     }
 
     public static void main(String[] args) {
-        URI target = URI.create(args[0]);
-        StringBuilder out = new StringBuilder("ok ").append(Tls.trustAllContext().getProvider().getName());
+        int port = Integer.parseInt(args[0]);
+        URI byAddress = URI.create("https://127.0.0.1:" + port + "/hello");
+        URI byWrongName = URI.create("https://wrong.example:" + port + "/hello");
+        StringBuilder out = new StringBuilder();
+        out.append("providers ").append(Tls.trustAllContext().getProvider().getName()).append(' ')
+                .append(Tls.verifyingContext().getProvider().getName()).append('\n');
         try {
-            for (Protocol protocol : new Protocol[] {Protocol.NEGOTIATE, Protocol.HTTP_1_1}) {
-                Result r = LoadTest.target(target).insecureTrustAll().protocol(protocol).clients(3).streams(7)
-                        .requests(REQUESTS).run();
-                out.append(' ').append(r.protocol()).append(' ').append(r.requests().done()).append(' ')
-                        .append(r.requests().succeeded()).append(' ').append(r.isClean());
+            for (boolean insecure : new boolean[] {true, false}) {
+                for (Protocol protocol : new Protocol[] {Protocol.NEGOTIATE, Protocol.HTTP_1_1}) {
+                    LoadTest.Builder b = LoadTest.target(byAddress).protocol(protocol).clients(3).streams(7)
+                            .requests(REQUESTS);
+                    Result r = (insecure ? b.insecureTrustAll() : b).run();
+                    out.append(insecure ? "insecure " : "verified ").append(r.protocol()).append(' ')
+                            .append(r.requests().done()).append(' ').append(r.requests().succeeded()).append(' ')
+                            .append(r.isClean()).append('\n');
+                }
             }
+            Result wrong = LoadTest.target(byWrongName).clients(1).requests(3).run();
+            ErrorCount tls = wrong.errors().get(ErrorCategory.TLS);
+            out.append("wrong-name tls-errors ").append(wrong.errorCount(ErrorCategory.TLS)).append(' ')
+                    .append(tls == null ? "-" : tls.sampleMessage()).append('\n');
         } catch (RuntimeException e) {
             System.err.println("failed: " + e);
             System.exit(3);
         }
-        System.out.println(out);
+        System.out.print(out);
     }
 }

@@ -1,38 +1,102 @@
 package dev.loadtest.internal.engine.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadtest.testing.ChildJvm;
 import dev.loadtest.testing.TestServer;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * With Conscrypt on the class path (a child JVM: this one keeps the JDK's TLS for every other test), an insecure
- * run's TLS is Conscrypt's, over h2 and HTTP/1.1 chosen by ALPN, and counts every request as the JDK's does. The
- * jar is copied to {@code target/conscrypt/} by the build.
+ * TLS on Conscrypt when it is on the class path, on the JDK's otherwise, with the same outcome: insecure and
+ * verifying runs over h2 and HTTP/1.1 chosen by ALPN count every request, and a verifying run refuses a server
+ * whose certificate does not carry the host name asked for. In child JVMs (this one keeps the JDK's TLS for every
+ * other test), which trust the test server's certificate through {@code javax.net.ssl.trustStore}, the way a user
+ * of the command trusts a private CA. The Conscrypt jar is copied to {@code target/conscrypt/} by the build.
  */
 class ConscryptTest {
 
+    private static final char[] PASSWORD = "changeit".toCharArray();
+
+    @TempDir
+    Path dir;
+
     @Test
-    void should_run_insecure_tls_on_conscrypt_when_it_is_on_the_class_path() throws Exception {
-        try (TestServer server = TestServer.tls();
-             Stream<Path> jars = Files.list(Path.of("target", "conscrypt"))) {
-            List<String> classPath = ChildJvm.classPath(entry -> true);
-            jars.map(p -> p.toAbsolutePath().toString()).forEach(classPath::add);
-            assertThat(classPath).filteredOn(e -> e.contains("conscrypt")).hasSize(1);
+    void should_run_tls_on_conscrypt_when_it_is_on_the_class_path() throws Exception {
+        List<String> lines = runChild(true);
+        assertThat(lines.get(0)).isEqualTo("providers Conscrypt Conscrypt");
+        assertSameOutcomeAsTheJdks(lines);
+    }
 
-            ChildJvm.Outcome outcome = ChildJvm.run(classPath, ConscryptMain.class.getName(), 120,
-                    server.uri("/hello").toString());
+    @Test
+    void should_run_tls_on_the_jdks_provider_without_conscrypt() throws Exception {
+        List<String> lines = runChild(false);
+        assertThat(lines.get(0)).isEqualTo("providers SunJSSE SunJSSE");
+        assertSameOutcomeAsTheJdks(lines);
+    }
 
-            int n = ConscryptMain.REQUESTS;
+    @Test
+    void should_keep_the_jdks_tls_when_the_property_says_jdk() throws Exception {
+        List<String> lines = runChild(true, "-D" + Conscrypt.PROVIDER_PROPERTY + "=jdk");
+        assertThat(lines.get(0)).isEqualTo("providers SunJSSE SunJSSE");
+    }
+
+    @Test
+    void should_refuse_a_provider_it_does_not_know() {
+        assertThat(Conscrypt.chosen(" Conscrypt ")).isTrue();
+        assertThat(Conscrypt.chosen("JDK")).isFalse();
+        assertThatThrownBy(() -> Conscrypt.chosen("openssl")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("loadtest.tls.provider (openssl) must be jdk or conscrypt");
+    }
+
+    private static void assertSameOutcomeAsTheJdks(List<String> lines) {
+        int n = ConscryptMain.REQUESTS;
+        assertThat(lines.subList(1, 5)).containsExactly(
+                "insecure h2 " + n + " " + n + " true",
+                "insecure http/1.1 " + n + " " + n + " true",
+                "verified h2 " + n + " " + n + " true",
+                "verified http/1.1 " + n + " " + n + " true");
+        // the JDK's trust manager checks the name in both cases: "No subject alternative DNS name matching ..."
+        assertThat(lines.get(5)).startsWith("wrong-name tls-errors 3 ").contains("wrong.example");
+    }
+
+    private List<String> runChild(boolean withConscrypt, String... moreOptions) throws Exception {
+        try (TestServer server = TestServer.tls()) {
+            Path trustStore = dir.resolve("trust.p12");
+            try (OutputStream out = Files.newOutputStream(trustStore)) {
+                server.trustStore().store(out, PASSWORD);
+            }
+            Path hosts = dir.resolve("hosts");
+            Files.writeString(hosts, "127.0.0.1 localhost wrong.example\n");
+
+            List<String> classPath = ChildJvm.classPath(entry -> !entry.contains("conscrypt"));
+            if (withConscrypt) {
+                try (Stream<Path> jars = Files.list(Path.of("target", "conscrypt"))) {
+                    jars.map(p -> p.toAbsolutePath().toString()).forEach(classPath::add);
+                }
+                assertThat(classPath).filteredOn(e -> e.contains("conscrypt")).hasSize(1);
+            }
+            List<String> options = new ArrayList<>(List.of(
+                    "-Djavax.net.ssl.trustStore=" + trustStore, "-Djavax.net.ssl.trustStoreType=PKCS12",
+                    "-Djavax.net.ssl.trustStorePassword=" + new String(PASSWORD), "-Djdk.net.hosts.file=" + hosts));
+            options.addAll(List.of(moreOptions));
+
+            ChildJvm.Outcome outcome = ChildJvm.run(options, classPath, ConscryptMain.class.getName(), 120,
+                    String.valueOf(server.port()));
+
             assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
-            assertThat(outcome.stdout().trim()).isEqualTo("ok Conscrypt h2 " + n + " " + n + " true http/1.1 " + n
-                    + " " + n + " true");
-            assertThat(server.requestCount()).isEqualTo(2L * n);
+            if (moreOptions.length == 0) {
+                // four runs of REQUESTS each reached the server; the wrong name's none
+                assertThat(server.requestCount()).as(outcome.stdout()).isEqualTo(4L * ConscryptMain.REQUESTS);
+            }
+            return outcome.stdout().lines().toList();
         }
     }
 }
