@@ -65,7 +65,7 @@ class LoadTestCommandTest {
             }
         }
         assertThat(run.out()).contains("Exit codes:").contains("1  a gate breached").contains("2  usage error")
-                .contains("3  the run failed").contains("Default: the CPUs, at most -c");
+                .contains("3  the run failed").contains("Default: half the CPUs, at least 1, at");
     }
 
     /** The lines of the help that describe one option: from its name to the next option. */
