@@ -73,7 +73,11 @@ main() {
     done
     if [[ "$any_tls" == 1 ]]; then
         loadtest_command
-        if [[ "$GENERATOR" == launcher && -z "$LOADTEST_CMD" && "$TLS_PROVIDER" == jdk ]]; then LOADTEST=("${OURS[@]}"); fi
+        if [[ "$GENERATOR" == launcher && -z "$LOADTEST_CMD" ]]; then
+            # the distribution's bin/loadtest, Conscrypt beside it in lib/; TLS_PROVIDER=jdk tells it to keep the JDK's
+            LOADTEST=("${OURS[@]}")
+            [[ "$TLS_PROVIDER" == conscrypt ]] || export LOADTEST_OPTS="${LOADTEST_OPTS:-} -Dloadtest.tls.provider=jdk"
+        fi
         log "TLS cases: ours is ${LOADTEST[*]} --insecure (bench.jar's Generator cannot trust a self-signed certificate)"
     fi
     local stamp
