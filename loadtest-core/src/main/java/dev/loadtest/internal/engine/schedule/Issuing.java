@@ -57,9 +57,15 @@ public abstract class Issuing {
 
     /**
      * A connection could not be had, or closed before carrying a request, in a timed run (a counted run loses
-     * no request to it): what the failure counts as.
+     * no request to it): what the failure counts as. Here, a connection error with no request, as in the open
+     * model and a scenario's steps, whose requests wait for a connection; the closed model counts a request not
+     * issued instead.
      */
-    public abstract void lostAttempt(WorkerStats stats, ErrorCategory category, String message, long now);
+    public void lostAttempt(WorkerStats stats, ErrorCategory category, String message, long now) {
+        if (phase.isMeasuredNow()) {
+            stats.connectionError(category, message);
+        }
+    }
 
     /** Whether a request with this due time that will not go out was in the measured phase. */
     public abstract boolean measuredWhenNotSent(long dueNanos);

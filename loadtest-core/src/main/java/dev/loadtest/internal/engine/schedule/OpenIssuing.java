@@ -1,7 +1,5 @@
 package dev.loadtest.internal.engine.schedule;
 
-import dev.loadtest.ErrorCategory;
-import dev.loadtest.internal.engine.record.WorkerStats;
 
 /**
  * The open model: the {@link Scheduler} hands a client its requests as they fall due; one that finds every stream
@@ -67,14 +65,6 @@ public final class OpenIssuing extends Issuing {
     @Override
     public boolean awaitsSchedule() {
         return !scheduleEnded;
-    }
-
-    /** The due requests wait in the backlog (or are dropped): the error is counted, no request with it. */
-    @Override
-    public void lostAttempt(WorkerStats stats, ErrorCategory category, String message, long now) {
-        if (phase.isMeasuredNow()) {
-            stats.connectionError(category, message);
-        }
     }
 
     @Override

@@ -1,7 +1,5 @@
 package dev.loadtest.internal.engine.schedule;
 
-import dev.loadtest.ErrorCategory;
-import dev.loadtest.internal.engine.record.WorkerStats;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -48,13 +46,6 @@ public final class StepIssuing extends Issuing {
     @Override
     public boolean awaitsSchedule() {
         return false;
-    }
-
-    @Override
-    public void lostAttempt(WorkerStats stats, ErrorCategory category, String message, long now) {
-        if (phase.isMeasuredNow()) {
-            stats.connectionError(category, message);
-        }
     }
 
     @Override
