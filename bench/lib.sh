@@ -360,6 +360,19 @@ median() {
         if (n % 2) printf "%s", a[(n + 1) / 2]; else printf "%.2f", (a[n / 2] + a[n / 2 + 1]) / 2 }'
 }
 
+# case_target PROTOCOL PATH -> sets URL, FLAGS (--h1 or none) and TLS (1 or 0)
+case_target() {
+    FLAGS=()
+    TLS=0
+    case "$1" in
+        h2c) URL="http://127.0.0.1:$PORT_H2$2" ;;
+        h1) URL="http://127.0.0.1:$PORT_H1$2"; FLAGS=(--h1) ;;
+        h2tls) URL="https://127.0.0.1:$PORT_H2TLS$2"; TLS=1 ;;
+        h1tls) URL="https://127.0.0.1:$PORT_H1TLS$2"; FLAGS=(--h1); TLS=1 ;;
+        *) die "case protocol '$1' is not one of h2c, h1, h2tls, h1tls" ;;
+    esac
+}
+
 # OURS: the command that runs our generator (java, JAVA_OPTS, the bench jar, the main class)
 ours_command() {
     local extra=()

@@ -49,19 +49,6 @@ select_cases() {
     ((${#SELECTED[@]})) || die "CASES ('$CASES') selects no case"
 }
 
-# case_target PROTOCOL PATH -> sets URL, FLAGS (--h1 or none) and TLS (1 or 0)
-case_target() {
-    FLAGS=()
-    TLS=0
-    case "$1" in
-        h2c) URL="http://127.0.0.1:$PORT_H2$2" ;;
-        h1) URL="http://127.0.0.1:$PORT_H1$2"; FLAGS=(--h1) ;;
-        h2tls) URL="https://127.0.0.1:$PORT_H2TLS$2"; TLS=1 ;;
-        h1tls) URL="https://127.0.0.1:$PORT_H1TLS$2"; FLAGS=(--h1); TLS=1 ;;
-        *) die "case protocol '$1' is not one of h2c, h1, h2tls, h1tls" ;;
-    esac
-}
-
 main() {
     select_cases
     prepare

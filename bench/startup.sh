@@ -62,11 +62,6 @@ run_to_end() {
     fi
 }
 
-url_and_flags() {
-    FLAGS=()
-    if [[ "$1" == h1 ]]; then URL="http://127.0.0.1:$PORT_H1/hello"; FLAGS=(--h1); else URL="http://127.0.0.1:$PORT_H2/hello"; fi
-}
-
 main() {
     [[ -x /usr/bin/time ]] || die "needs /usr/bin/time (Debian package time)"
     command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || die "needs nginx (Debian package nginx-light)"
@@ -99,7 +94,7 @@ main() {
         set="${sets[$i]}"
         opts="$set"
         [[ "$set" != launcher ]] || opts=""
-        url_and_flags h2c
+        case_target h2c /hello
         JAVA_OPTS="$opts" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" >/dev/null 2>&1 || true
         JAVA_OPTS="$opts" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" >/dev/null 2>&1 || true
         JAVA_OPTS="$opts -Xlog:class+load:file=$work/classes.log" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" \
@@ -114,7 +109,7 @@ main() {
         for round in $(seq 1 "$PAIRS"); do
             for line in "${CASES[@]}"; do
                 read -r name proto c m <<<"$line"
-                url_and_flags "$proto"
+                case_target "$proto" /hello
                 for i in "${!sets[@]}"; do
                     set="${sets[$i]}"
                     opts="$set"
