@@ -385,7 +385,7 @@ ours_command
 #   launcher  the command as people install it: samples/target/loadtest-VERSION.tar.gz unpacked into a temporary
 #             folder, bin/loadtest with its JVM defaults (JAVA_OPTS after them) and its class-data sharing
 #             archive, in a cache folder of this script's own: the first run of ours makes it (the warm-up's),
-#             the measured runs use it, as a user's runs after the first do
+#             the measured runs use it, as a user's runs after the first do; LAUNCHER is that bin/loadtest's path
 #   jar       java $JAVA_OPTS -jar samples/target/loadtest.jar, the JVM's own defaults (or LOADTEST_CMD)
 #   bench     bench.jar's Generator: no picocli, no report, and it prints the CPU of its run() alone (in-run)
 generator_command() {
@@ -393,14 +393,16 @@ generator_command() {
         bench) ours_command ;;
         jar) loadtest_command; OURS=("${LOADTEST[@]}") ;;
         launcher)
-            local archive dist cache
+            local archive dist cache found
             archive=$(find "$ROOT_DIR/samples/target" -maxdepth 1 -name 'loadtest-*.tar.gz' | head -n 1)
             [[ -n "$archive" ]] || die "no samples/target/loadtest-VERSION.tar.gz (the samples module's package makes it), or run with GENERATOR=bench"
             temp_dir dist launcher
             temp_dir cache launcher-cache
             tar -xzf "$archive" -C "$dist" || die "could not unpack $archive"
-            OURS=(env "JAVA_OPTS=$JAVA_OPTS" "XDG_CACHE_HOME=$cache" "$dist"/loadtest-*/bin/loadtest)
-            [[ -x "${OURS[3]}" ]] || die "$archive holds no bin/loadtest" ;;
+            found=("$dist"/loadtest-*/bin/loadtest)
+            LAUNCHER="${found[0]}"
+            [[ -x "$LAUNCHER" ]] || die "$archive holds no bin/loadtest"
+            OURS=(env "JAVA_OPTS=$JAVA_OPTS" "XDG_CACHE_HOME=$cache" "$LAUNCHER") ;;
         *) die "GENERATOR ($GENERATOR) must be launcher, jar or bench" ;;
     esac
 }

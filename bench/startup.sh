@@ -76,7 +76,7 @@ main() {
         OURS=("$COMMAND")
     else
         GENERATOR=launcher generator_command
-        OURS=("${OURS[@]:3}")   # the launcher without run.sh's env: this script sets JAVA_OPTS per set
+        OURS=("$LAUNCHER")   # the launcher without run.sh's env: this script sets JAVA_OPTS per set
     fi
     start_nginx
     mkdir -p "$RESULTS_DIR"
