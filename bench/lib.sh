@@ -407,6 +407,12 @@ generator_command() {
     esac
 }
 
+# launcher_tls_provider: TLS_PROVIDER=jdk tells the distribution's bin/loadtest (it reads LOADTEST_OPTS) to keep the
+# JDK's TLS instead of the Conscrypt beside it in lib/: exports LOADTEST_OPTS with -Dloadtest.tls.provider=jdk added
+launcher_tls_provider() {
+    [[ "$TLS_PROVIDER" == conscrypt ]] || export LOADTEST_OPTS="${LOADTEST_OPTS:-} -Dloadtest.tls.provider=jdk"
+}
+
 # LOADTEST: the command users run (TLS cases, rate-start.sh, rate-cpu.sh): `java -jar samples/target/loadtest.jar`
 # with JAVA and JAVA_OPTS, or LOADTEST_CMD (e.g. "loadtest-0.1.0/bin/loadtest", the distribution's launcher).
 # bench.jar's Generator has no flag to trust a self-signed certificate and writes no JSON timeline: these cases
@@ -417,7 +423,7 @@ loadtest_command() {
         read -ra LOADTEST <<<"$LOADTEST_CMD"
         command -v "${LOADTEST[0]}" >/dev/null 2>&1 || die "LOADTEST_CMD ($LOADTEST_CMD): ${LOADTEST[0]} is not a command"
         # the distribution's bin/loadtest reads LOADTEST_OPTS; a "java ... -jar" LOADTEST_CMD carries the property itself
-        [[ "$TLS_PROVIDER" == conscrypt ]] || export LOADTEST_OPTS="${LOADTEST_OPTS:-} -Dloadtest.tls.provider=jdk"
+        launcher_tls_provider
         return 0
     fi
     [[ -f "$COMMAND_JAR" ]] || die "$COMMAND_JAR was not built (the project's build makes it: run without SKIP_BUILD=1)"

@@ -63,7 +63,7 @@ main() {
         if [[ "$GENERATOR" == launcher && -z "$LOADTEST_CMD" ]]; then
             # the distribution's bin/loadtest, Conscrypt beside it in lib/; TLS_PROVIDER=jdk tells it to keep the JDK's
             LOADTEST=("${OURS[@]}")
-            [[ "$TLS_PROVIDER" == conscrypt ]] || export LOADTEST_OPTS="${LOADTEST_OPTS:-} -Dloadtest.tls.provider=jdk"
+            launcher_tls_provider
         fi
         log "TLS cases: ours is ${LOADTEST[*]} --insecure (bench.jar's Generator cannot trust a self-signed certificate)"
     fi
