@@ -316,23 +316,31 @@ process_cpu_s() {
     echo "${stat##*) }" | awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($12 + $13) / hz }'
 }
 
+# THREAD_KIND_AWK: an awk function for awk programs to begin with, thread_kind(NAME) -> the kind of a thread by its
+# name (at most its first 15 characters, as /proc and perf give it): jit (the JIT compilers), io (HttpCore's I/O
+# threads, requester-dispatch-N), scheduler and timer (ours), gc (the GC's, with the VM thread's safepoints) or other
+THREAD_KIND_AWK='
+    function thread_kind(t) {
+        if (t ~ /^C[12] CompilerThre/) return "jit"
+        if (t ~ /^requester-disp/) return "io"
+        if (t ~ /^loadtest-schedu/) return "scheduler"
+        if (t ~ /^loadtest-timer/) return "timer"
+        if (t ~ /^(GC Thread|G1 |VM Thread)/) return "gc"
+        return "other"
+    }'
+
 # thread_cpu_s PID: user+sys CPU seconds of a live process by kind of thread, from /proc/<pid>/task/*/stat, as
 # "jit=S io=S scheduler=S timer=S gc=S other=S": the JIT compilers, HttpCore's I/O threads (requester-dispatch-N),
 # our scheduler and timer threads, the GC's (with the VM thread's safepoints), and the rest (a thread's name is its
-# first 15 characters there); one awk over every thread's stat, so that sampling takes milliseconds
+# first 15 characters there; THREAD_KIND_AWK); one awk over every thread's stat, so that sampling takes milliseconds
 thread_cpu_s() {
-    awk -v hz="$(getconf CLK_TCK)" '
+    awk -v hz="$(getconf CLK_TCK)" "$THREAD_KIND_AWK"'
         BEGIN { split("jit io scheduler timer gc other", kinds, " ") }
         {
             lp = index($0, "("); rp = match($0, /\) [A-Z] /)
             name = substr($0, lp + 1, rp - lp - 1)
             split(substr($0, rp + 2), f, " ")   # f[1] is the state: utime and stime are f[12] and f[13]
-            k = "other"
-            if (name ~ /^C[12] CompilerThre/) k = "jit"
-            else if (name ~ /^requester-disp/) k = "io"
-            else if (name ~ /^loadtest-schedu/) k = "scheduler"
-            else if (name ~ /^loadtest-timer/) k = "timer"
-            else if (name ~ /^(GC Thread|G1 |VM Thread)/) k = "gc"
+            k = thread_kind(name)
             s[k] += (f[12] + f[13]) / hz
         }
         END { for (i = 1; i <= 6; i++) printf "%s%s=%.2f", (i > 1 ? " " : ""), kinds[i], s[kinds[i]] + 0; print "" }

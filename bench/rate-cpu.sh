@@ -63,15 +63,15 @@ count_window() {
 }
 
 # per_request_counts OUT_PREFIX RATE -> "syscalls=S (io=.. scheduler=.. other=..) switches=C (...)" per request due
-# in the counted window, threads grouped as thread_cpu_s groups them (wrk2's all "other")
+# in the counted window, threads grouped as thread_cpu_s groups them (lib.sh's THREAD_KIND_AWK), the kinds but io and
+# scheduler counted as "other" (wrk2's all "other")
 per_request_counts() {
     [[ -s "$1.perf" ]] || return 0
-    awk -F, -v r="$2" -v w="$((STEADY_TO - STEADY_FROM))" '
+    awk -F, -v r="$2" -v w="$((STEADY_TO - STEADY_FROM))" "$THREAD_KIND_AWK"'
         $4 == "raw_syscalls:sys_enter" || $4 == "context-switches" {
             name = $1; sub(/-[0-9]+$/, "", name)
-            k = "other"
-            if (name ~ /^requester-disp/) k = "io"
-            else if (name ~ /^loadtest-schedu/) k = "scheduler"
+            k = thread_kind(name)
+            if (k != "io" && k != "scheduler") k = "other"
             e = ($4 == "context-switches") ? "switches" : "syscalls"
             n[e] += $2; by[e, k] += $2
         }
