@@ -47,11 +47,6 @@ public final class ResultAssembly {
     private ResultAssembly() {
     }
 
-    public static Result assemble(LoadTest test, Phase phase, Recorders recorders, Timeline timeline, ClientFigures clients,
-                           RunEnd end) {
-        return assemble(test, phase, recorders, timeline, clients, end, null);
-    }
-
     /** @param scenario the plan of a scenario run, whose steps and sessions the result then has; null otherwise */
     public static Result assemble(LoadTest test, Phase phase, Recorders recorders, Timeline timeline, ClientFigures clients,
                            RunEnd end, ScenarioPlan scenario) {
