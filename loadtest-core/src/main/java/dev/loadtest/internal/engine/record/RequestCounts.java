@@ -13,6 +13,9 @@ import java.util.List;
  */
 class RequestCounts extends Counts {
 
+    /** The recorders' range: 1 µs resolution up to an hour; anything longer is recorded as an hour. */
+    static final long MAX_RECORDED_NANOS = 3_600_000_000_000L;
+
     final EnumMap<ErrorCategory, long[]> errors = new EnumMap<>(ErrorCategory.class);
     /** Each category's first distinct messages, at most {@link ErrorCount#MAX_MESSAGES}, in the order seen. */
     final EnumMap<ErrorCategory, List<String>> errorMessages = new EnumMap<>(ErrorCategory.class);
@@ -31,6 +34,15 @@ class RequestCounts extends Counts {
         notIssued += n;
         errored += n;
         error(category, message, n);
+    }
+
+    /** A measured response's status counted: succeeded when 200-399, failed by its status otherwise. */
+    void countStatus(int status) {
+        if (status >= 200 && status < 400) {
+            succeeded++;
+        } else {
+            statusFailed++;
+        }
     }
 
     /**
@@ -65,6 +77,11 @@ class RequestCounts extends Counts {
     /** Response body bytes. */
     public void dataBytes(long bytes) {
         dataBytes += bytes;
+    }
+
+    /** A time to record, within the recorders' range: below zero as zero, above an hour as an hour. */
+    static long clamp(long nanos) {
+        return Math.max(0, Math.min(MAX_RECORDED_NANOS, nanos));
     }
 
     /** {@code n} errors of one category at once (a client that gives up its remaining requests). */
