@@ -1,5 +1,8 @@
 package dev.loadtest.internal.engine.record;
 
+import dev.loadtest.Requests;
+import dev.loadtest.Traffic;
+
 /**
  * A thread's counters, and their sum over the threads at the end of a run (without the recorders and
  * histograms a {@link WorkerStats} carries, which a sum does not need).
@@ -50,5 +53,20 @@ class Counts {
         scheduled += o.scheduled;
         dropped += o.dropped;
         late += o.late;
+    }
+
+    /**
+     * These counts as a result's requests, of {@code total} requests with {@code retried} sent again; done = sent and
+     * finished (h2load's meaning): requests never issued are errored, not done.
+     */
+    Requests requests(long total, long retried) {
+        long done = responded + errored - notIssued;
+        return new Requests(total, started, done, succeeded, statusFailed + checkFailed + errored, errored, timeout,
+                notIssued, retried, checkFailed);
+    }
+
+    /** These bytes as a result's traffic. */
+    Traffic traffic() {
+        return new Traffic(totalBytes, headerBytes, decodedHeaderBytes, dataBytes, sentBytes);
     }
 }

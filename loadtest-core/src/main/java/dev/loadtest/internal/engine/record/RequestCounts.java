@@ -5,6 +5,7 @@ import dev.loadtest.ErrorCount;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A thread's counts of requests and of their errors by category (each with its first distinct messages), as it records a
@@ -12,6 +13,9 @@ import java.util.List;
  * that a run's figures are the sum of its steps' (its bytes too). Single writer, as its subclasses.
  */
 class RequestCounts extends Counts {
+
+    /** The recorders' range: 1 µs resolution up to an hour; anything longer is recorded as an hour. */
+    static final long MAX_RECORDED_NANOS = 3_600_000_000_000L;
 
     final EnumMap<ErrorCategory, long[]> errors = new EnumMap<>(ErrorCategory.class);
     /** Each category's first distinct messages, at most {@link ErrorCount#MAX_MESSAGES}, in the order seen. */
@@ -31,6 +35,15 @@ class RequestCounts extends Counts {
         notIssued += n;
         errored += n;
         error(category, message, n);
+    }
+
+    /** A measured response's status counted: succeeded when 200-399, failed by its status otherwise. */
+    void countStatus(int status) {
+        if (status >= 200 && status < 400) {
+            succeeded++;
+        } else {
+            statusFailed++;
+        }
     }
 
     /**
@@ -65,6 +78,31 @@ class RequestCounts extends Counts {
     /** Response body bytes. */
     public void dataBytes(long bytes) {
         dataBytes += bytes;
+    }
+
+    /** A time to record, within the recorders' range: below zero as zero, above an hour as an hour. */
+    static long clamp(long nanos) {
+        return Math.max(0, Math.min(MAX_RECORDED_NANOS, nanos));
+    }
+
+    /**
+     * Adds this thread's errors to a sum over threads: their counts to {@code counts}, and its messages to
+     * {@code messages} by {@link ErrorCount#plus}, its first message the sample (each thread's first message of a
+     * category is its sample; the first thread's wins, as a shard's does).
+     */
+    void addErrorsTo(Map<ErrorCategory, long[]> counts, Map<ErrorCategory, ErrorCount> messages) {
+        errors.forEach((c, n) -> counts.computeIfAbsent(c, k -> new long[1])[0] += n[0]);
+        errorMessages.forEach((c, m) -> messages.merge(c, new ErrorCount(0, m.isEmpty() ? "" : m.get(0), m),
+                ErrorCount::plus));
+    }
+
+    /** The errors summed by {@link #addErrorsTo}: each category's count, with its messages. */
+    static Map<ErrorCategory, ErrorCount> errors(Map<ErrorCategory, long[]> counts,
+                                                 Map<ErrorCategory, ErrorCount> messages) {
+        Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
+        counts.forEach((c, n) -> errors.put(c, new ErrorCount(n[0], "", List.of())
+                .plus(messages.getOrDefault(c, ErrorCount.NONE))));
+        return errors;
     }
 
     /** {@code n} errors of one category at once (a client that gives up its remaining requests). */

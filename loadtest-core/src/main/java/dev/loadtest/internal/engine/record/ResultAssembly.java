@@ -10,7 +10,6 @@ import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
-import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
 import dev.loadtest.check.CheckResult;
 import dev.loadtest.spi.CheckPlan;
@@ -47,11 +46,6 @@ public final class ResultAssembly {
     private ResultAssembly() {
     }
 
-    public static Result assemble(LoadTest test, Phase phase, Recorders recorders, Timeline timeline, ClientFigures clients,
-                           RunEnd end) {
-        return assemble(test, phase, recorders, timeline, clients, end, null);
-    }
-
     /** @param scenario the plan of a scenario run, whose steps and sessions the result then has; null otherwise */
     public static Result assemble(LoadTest test, Phase phase, Recorders recorders, Timeline timeline, ClientFigures clients,
                            RunEnd end, ScenarioPlan scenario) {
@@ -75,23 +69,14 @@ public final class ResultAssembly {
             lag.add(s.schedulerLag);
             connect.add(s.connectTime);
             ttfb.add(s.timeToFirstByte);
-            s.errors.forEach((c, n) -> errorCounts.computeIfAbsent(c, k -> new long[1])[0] += n[0]);
-            // each thread's first message of a category is its sample; the first thread's wins, as a shard's does
-            s.errorMessages.forEach((c, m) -> messages.merge(c, new ErrorCount(0, m.isEmpty() ? "" : m.get(0), m),
-                    ErrorCount::plus));
+            s.addErrorsTo(errorCounts, messages);
         }
-        // done = sent and finished (h2load's meaning): requests never issued are errored, not done
-        long done = sum.responded + sum.errored - sum.notIssued;
         boolean rateDriven = test.isRateDriven();
         // a scenario's schedule is of sessions, not requests: its requests are those its steps sent or could not
         long total = test.requests().isPresent() ? test.requests().getAsLong()
                 : rateDriven && test.scenario().isEmpty() ? sum.scheduled : sum.started + sum.notIssued;
-        Requests requests = new Requests(total, sum.started, done, sum.succeeded,
-                sum.statusFailed + sum.checkFailed + sum.errored, sum.errored, sum.timeout, sum.notIssued, sum.retried,
-                sum.checkFailed);
-        Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
-        errorCounts.forEach((c, n) -> errors.put(c, new ErrorCount(n[0], "", List.of())
-                .plus(messages.getOrDefault(c, ErrorCount.NONE))));
+        Requests requests = sum.requests(total, sum.retried);
+        Map<ErrorCategory, ErrorCount> errors = RequestCounts.errors(errorCounts, messages);
 
         long measuredEnd = Math.min(endNanos, phase.measureEndNanos());
         long measuredStart = phase.isCounted() ? phase.startNanos() : phase.measureStartNanos();
@@ -124,7 +109,7 @@ public final class ResultAssembly {
         }
         return result.test(test).duration(duration).protocol(end.protocol()).requests(requests)
                 .statusCodes(new StatusCodes(statuses))
-                .traffic(new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes))
+                .traffic(sum.traffic())
                 .responseTime(response).serviceTime(service).connectTime(LatencyHistogram.of(connect))
                 .timeToFirstByte(LatencyHistogram.of(ttfb)).clientRequestRates(Statistics.of(rates))
                 .connections(sum.connections).errors(errors).rate(rate).intervals(timeline.intervals())

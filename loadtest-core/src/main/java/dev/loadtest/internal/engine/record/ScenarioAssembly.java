@@ -7,7 +7,6 @@ import dev.loadtest.Requests;
 import dev.loadtest.Sessions;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.StepResult;
-import dev.loadtest.Traffic;
 import dev.loadtest.check.CheckResult;
 import dev.loadtest.internal.scenario.ScenarioPlan;
 import dev.loadtest.scenario.Step;
@@ -70,24 +69,16 @@ public final class ScenarioAssembly {
             s.statuses.forEach((code, n) -> statuses.merge(code, n, Long::sum));
             service.add(s.serviceTime);
             response.add(s.responseTime);
-            s.errors.forEach((c, n) -> errorCounts.computeIfAbsent(c, k -> new long[1])[0] += n[0]);
-            // as the run's (ResultAssembly): each thread's first message is its sample, the first thread's wins
-            s.errorMessages.forEach((c, m) -> messages.merge(c, new ErrorCount(0, m.isEmpty() ? "" : m.get(0), m),
-                    ErrorCount::plus));
+            s.addErrorsTo(errorCounts, messages);   // as the run's (ResultAssembly)
             if (s.checks != null) {
                 checks.add(s.checks.results());
             }
         }
-        Map<ErrorCategory, ErrorCount> errors = new EnumMap<>(ErrorCategory.class);
-        errorCounts.forEach((c, n) -> errors.put(c, new ErrorCount(n[0], "", List.of())
-                .plus(messages.getOrDefault(c, ErrorCount.NONE))));
-        long done = sum.responded + sum.errored - sum.notIssued;
-        Requests requests = new Requests(sum.started + sum.notIssued, sum.started, done, sum.succeeded,
-                sum.statusFailed + sum.checkFailed + sum.errored, sum.errored, sum.timeout, sum.notIssued, 0,
-                sum.checkFailed);
+        Map<ErrorCategory, ErrorCount> errors = RequestCounts.errors(errorCounts, messages);
+        Requests requests = sum.requests(sum.started + sum.notIssued, 0);
         return new StepResultBuilder(step.name()).requests(requests).statusCodes(new StatusCodes(statuses))
                 .errors(errors).checks(CheckResults.merge(checks))
-                .traffic(new Traffic(sum.totalBytes, sum.headerBytes, sum.decodedHeaderBytes, sum.dataBytes, sum.sentBytes))
+                .traffic(sum.traffic())
                 .responseTime(LatencyHistogram.of(response)).serviceTime(LatencyHistogram.of(service)).build();
     }
 

@@ -50,7 +50,7 @@ public final class ScenarioStats {
     /** A measured session ran every step; {@code nanos} from its first send to its last step's end. */
     public void sessionCompleted(long nanos) {
         completed++;
-        duration.recordValue(Math.max(0, Math.min(WorkerStats.MAX_RECORDED_NANOS, nanos)));
+        duration.recordValue(RequestCounts.clamp(nanos));
     }
 
     /** Open model: a measured arrival found the sessions in flight at their bound: failed at the first step. */

@@ -37,16 +37,8 @@ public final class StepStats extends RequestCounts {
     public void responded(int status, long serviceNanos, long responseNanos) {
         responded++;
         statuses.merge(status, 1L, Long::sum);
-        if (status >= 200 && status < 400) {
-            succeeded++;
-        } else {
-            statusFailed++;
-        }
+        countStatus(status);
         serviceTime.recordValue(clamp(serviceNanos));
         responseTime.recordValue(clamp(responseNanos));
-    }
-
-    private static long clamp(long nanos) {
-        return Math.max(0, Math.min(WorkerStats.MAX_RECORDED_NANOS, nanos));
     }
 }

@@ -135,11 +135,7 @@ public final class WorkerStats extends RequestCounts {
         } else {
             otherStatuses.merge(code, 1L, Long::sum);
         }
-        if (code >= 200 && code < 400) {
-            succeeded++;
-        } else {
-            statusFailed++;
-        }
+        countStatus(code);
     }
 
     private static void record(Histogram histogram, long nanos) {
@@ -152,13 +148,6 @@ public final class WorkerStats extends RequestCounts {
 
     private void recordResponseTime(long nanos) {
         responseTime.recordValue(clamp(nanos));
-    }
-
-    /** The recorders' range: 1 µs resolution up to an hour; anything longer is recorded as an hour. */
-    static final long MAX_RECORDED_NANOS = 3_600_000_000_000L;
-
-    private static long clamp(long nanos) {
-        return Math.max(0, Math.min(MAX_RECORDED_NANOS, nanos));
     }
 
     private static SingleWriterRecorder newRecorder() {
