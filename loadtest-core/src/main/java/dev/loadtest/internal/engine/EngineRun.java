@@ -424,9 +424,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
         }
     }
 
-    /** A scenario run in the open model with {@code connectionPerUser()}: each arrival's session has its own connection. */
+    /** See {@link Phase#connectionPerSession}. */
     private boolean connectionPerSession() {
-        return test.scenario().isPresent() && test.isRateDriven() && test.connectionPerUser();
+        return Phase.connectionPerSession(test);
     }
 
     /**

@@ -48,6 +48,14 @@ public final class Phase {
     /** Longer than any one I/O event takes: how old a caller's clock reading may be. */
     private static final long FRESH_CLOCK_NANOS = 50_000_000;
 
+    /**
+     * A scenario run in the open model with {@code connectionPerUser()}: each arrival's session has its own
+     * connection, made when it arrives, and there is no run-wide client connection.
+     */
+    public static boolean connectionPerSession(LoadTest test) {
+        return test.scenario().isPresent() && test.isRateDriven() && test.connectionPerUser();
+    }
+
     public Phase(LoadTest test, long startNanos) {
         // a scenario run counted in iterations per user ends when its sessions do, as a counted run at its count
         this.counted = test.requests().isPresent() || test.iterations().isPresent();
