@@ -159,14 +159,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
         if (stopped) {
             phase.stopIssuing();
         } else {
-            phase.holdClock(System.nanoTime());   // time zero is when the connections are ready: see Phase.holdClock
-            if (connectionPerSession()) {
-                // no connection is made before the clock: the arrivals make theirs, so none holds it (the scheduler
-                // being primed still does)
-                for (int i = 0; i < test.clients(); i++) {
-                    phase.connectionSettled(i);
-                }
-            }
+            // time zero is when the connections are ready (none, when each arrival makes its own): see Phase.holdClock
+            phase.holdClock(System.nanoTime());
         }
         requester = RunRequester.create(test, phase, recorders, connections, TimeValue.ofMilliseconds(SELECT_INTERVAL_MILLIS));
         requester.start();
