@@ -470,11 +470,11 @@ final class EngineRun implements LoadTestRun, SlotContext {
         };
     }
 
-    private final java.util.Set<String> loggedNotBuilt = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final RunRequests.DistinctMessages loggedNotBuilt = new RunRequests.DistinctMessages();
 
     /** Each distinct message of a step whose request could not be built is logged once, at most ten. */
     private void scenarioNotBuilt(String message) {
-        if (loggedNotBuilt.size() < 10 && loggedNotBuilt.add(message)) {
+        if (loggedNotBuilt.firstTime(message)) {
             LOG.warn("a scenario step's request could not be built; its session fails there: {}", message);
         }
     }
