@@ -584,8 +584,9 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
             return false;
         } catch (RuntimeException e) {
             String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
-            run.requestNotBuilt("step '" + call.step.name() + "': " + message);
-            notIssued(call, ErrorCategory.OTHER, "step '" + call.step.name() + "': " + message, message, now);
+            String atStep = "step '" + call.step.name() + "': " + message;
+            run.requestNotBuilt(atStep);
+            notIssued(call, ErrorCategory.OTHER, atStep, message, now);
             return false;
         }
     }
