@@ -159,14 +159,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
         if (stopped) {
             phase.stopIssuing();
         } else {
-            phase.holdClock(System.nanoTime());   // time zero is when the connections are ready: see Phase.holdClock
-            if (connectionPerSession()) {
-                // no connection is made before the clock: the arrivals make theirs, so none holds it (the scheduler
-                // being primed still does)
-                for (int i = 0; i < test.clients(); i++) {
-                    phase.connectionSettled(i);
-                }
-            }
+            // time zero is when the connections are ready (none, when each arrival makes its own): see Phase.holdClock
+            phase.holdClock(System.nanoTime());
         }
         requester = RunRequester.create(test, phase, recorders, connections, TimeValue.ofMilliseconds(SELECT_INTERVAL_MILLIS));
         requester.start();
@@ -424,9 +418,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
         }
     }
 
-    /** A scenario run in the open model with {@code connectionPerUser()}: each arrival's session has its own connection. */
+    /** See {@link Phase#connectionPerSession}. */
     private boolean connectionPerSession() {
-        return test.scenario().isPresent() && test.isRateDriven() && test.connectionPerUser();
+        return Phase.connectionPerSession(test);
     }
 
     /**
@@ -476,11 +470,11 @@ final class EngineRun implements LoadTestRun, SlotContext {
         };
     }
 
-    private final java.util.Set<String> loggedNotBuilt = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final RunRequests.DistinctMessages loggedNotBuilt = new RunRequests.DistinctMessages();
 
     /** Each distinct message of a step whose request could not be built is logged once, at most ten. */
     private void scenarioNotBuilt(String message) {
-        if (loggedNotBuilt.size() < 10 && loggedNotBuilt.add(message)) {
+        if (loggedNotBuilt.firstTime(message)) {
             LOG.warn("a scenario step's request could not be built; its session fails there: {}", message);
         }
     }

@@ -25,7 +25,7 @@ final class RunRequests implements AutoCloseable {
     /** The one request of a static template source, encoded once; null when each request is built. */
     private final RequestTemplate fixed;
     private final RunContext context;
-    private final Set<String> logged = ConcurrentHashMap.newKeySet();
+    private final DistinctMessages logged = new DistinctMessages();
 
     private RunRequests(BuiltRequests built, RequestTemplate fixed, RunContext context) {
         this.built = built;
@@ -75,7 +75,7 @@ final class RunRequests implements AutoCloseable {
 
     /** The source failed to give a request: its message is in the errors; each distinct one is logged once. */
     void failed(String message) {
-        if (logged.size() < MAX_LOGGED && logged.add(message)) {
+        if (logged.firstTime(message)) {
             LOG.warn("the request source failed to give a request; that request is errored: {}", message);
         }
     }
@@ -84,6 +84,20 @@ final class RunRequests implements AutoCloseable {
     public void close() {
         if (context != null) {
             context.close();
+        }
+    }
+
+    /**
+     * Which messages were logged, so that each distinct one is logged once and at most ten (MAX_LOGGED) are:
+     * enough to see each kind, not a flood. Safe on any thread.
+     */
+    static final class DistinctMessages {
+
+        private final Set<String> logged = ConcurrentHashMap.newKeySet();
+
+        /** Whether {@code message} is to be logged: true the first time it is seen, while fewer than MAX_LOGGED were. */
+        boolean firstTime(String message) {
+            return logged.size() < MAX_LOGGED && logged.add(message);
         }
     }
 }

@@ -163,7 +163,7 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
         this.users = test.users();
         this.iterations = test.iterations().orElse(0);
         this.perUser = test.connectionPerUser() && !open;
-        this.perArrival = test.connectionPerUser() && open;
+        this.perArrival = Phase.connectionPerSession(test);
         this.maxSessions = test.maxBacklog();
         this.usersLeft = new AtomicInteger(users);
         this.sessionsRun = new AtomicLongArray(Math.max(users, 1));
@@ -584,8 +584,9 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
             return false;
         } catch (RuntimeException e) {
             String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
-            run.requestNotBuilt("step '" + call.step.name() + "': " + message);
-            notIssued(call, ErrorCategory.OTHER, "step '" + call.step.name() + "': " + message, message, now);
+            String atStep = "step '" + call.step.name() + "': " + message;
+            run.requestNotBuilt(atStep);
+            notIssued(call, ErrorCategory.OTHER, atStep, message, now);
             return false;
         }
     }

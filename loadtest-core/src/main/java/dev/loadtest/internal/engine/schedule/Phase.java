@@ -39,6 +39,11 @@ public final class Phase {
     private static final long MAX_HOLD_NANOS = TimeUnit.SECONDS.toNanos(3);
     /** How long the clock waits at most for connections: the connect timeout or 3 s, the shorter. */
     private final long connectCapNanos;
+    /**
+     * How many clients' first connections hold the clock: none when each arrival's session makes its own
+     * ({@link #connectionPerSession}), as none is made before the clock; the scheduler being primed still holds it.
+     */
+    private final int heldClients;
     /** Clients whose first connection is ready to send or has failed; guarded by this. */
     private final BitSet settledClients = new BitSet();
     /** When the clock was held, or -1 when it is not (never held, or started). Guarded by this. */
@@ -48,11 +53,20 @@ public final class Phase {
     /** Longer than any one I/O event takes: how old a caller's clock reading may be. */
     private static final long FRESH_CLOCK_NANOS = 50_000_000;
 
+    /**
+     * A scenario run in the open model with {@code connectionPerUser()}: each arrival's session has its own
+     * connection, made when it arrives, and there is no run-wide client connection.
+     */
+    public static boolean connectionPerSession(LoadTest test) {
+        return test.scenario().isPresent() && test.isRateDriven() && test.connectionPerUser();
+    }
+
     public Phase(LoadTest test, long startNanos) {
         // a scenario run counted in iterations per user ends when its sessions do, as a counted run at its count
         this.counted = test.requests().isPresent() || test.iterations().isPresent();
         this.requests = test.requests().orElse(0);
         this.clients = test.clients();
+        this.heldClients = connectionPerSession(test) ? 0 : clients;
         this.warmUpNanos = test.warmUp().toNanos();
         this.durationNanos = counted ? 0 : test.duration().orElseThrow().toNanos();
         this.measuresWholeRun = counted && warmUpNanos == 0;
@@ -84,7 +98,7 @@ public final class Phase {
     public synchronized void connectionSettled(int index) {
         if (heldSinceNanos >= 0 && !settledClients.get(index)) {
             settledClients.set(index);
-            if (settledClients.cardinality() >= clients) {
+            if (settledClients.cardinality() >= heldClients) {
                 notifyAll();
             }
         }
@@ -95,7 +109,7 @@ public final class Phase {
      * settled, the connect timeout passed since it was held, or the run stopped issuing. True when not held.
      */
     public synchronized boolean mayStartClock(long nowNanos) {
-        return heldSinceNanos < 0 || !issuing || settledClients.cardinality() >= clients
+        return heldSinceNanos < 0 || !issuing || settledClients.cardinality() >= heldClients
                 || nowNanos - heldSinceNanos >= connectCapNanos;
     }
 
