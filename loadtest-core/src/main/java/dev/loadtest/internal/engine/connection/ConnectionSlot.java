@@ -669,13 +669,16 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
     }
 
-    /** {@code http1HeaderBytes}: h2load's header figure of an HTTP/1.1 response (names and values). */
-    void onResponseHead(boolean measured, long http1HeaderBytes) {
+    /**
+     * {@code http1HeaderBytes}: h2load's header figure of an HTTP/1.1 response (names and values), counted for the
+     * run and for {@code step} (a scenario step's, or null) when {@code measured}.
+     */
+    void onResponseHead(boolean measured, long http1HeaderBytes, StepFeed.Call step) {
         if (!firstResponseSeen) {
             firstResponse(System.nanoTime());
         }
         if (measured) {
-            onHttp1HeaderBytes(http1HeaderBytes);
+            onHttp1HeaderBytes(http1HeaderBytes, step);
         }
     }
 
@@ -686,9 +689,15 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
     }
 
-    /** HTTP/1.1 field bytes, names and values (trailers too), h2load's figure; never compressed. */
-    void onHttp1HeaderBytes(long bytes) {
+    /**
+     * HTTP/1.1 field bytes, names and values (trailers too), h2load's figure; never compressed. Counted for the run
+     * and for {@code step} (a scenario step's, or null).
+     */
+    void onHttp1HeaderBytes(long bytes, StepFeed.Call step) {
         recorders.get().headerBytes(bytes, bytes);
+        if (step != null) {
+            steps.stats(step).headerBytes(bytes, bytes);
+        }
     }
 
     /** The run's response checks: {@link CheckPlan#NONE} when it has none, and then nothing is kept. */
@@ -696,8 +705,12 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         return settings.checks();
     }
 
-    void onData(int bytes) {
+    /** Response body bytes, counted for the run and for {@code step} (a scenario step's, or null). */
+    void onData(int bytes, StepFeed.Call step) {
         recorders.get().dataBytes(bytes);
+        if (step != null) {
+            steps.stats(step).dataBytes(bytes);
+        }
     }
 
     synchronized void onCompleted(Exchange exchange, int status, long now) {
