@@ -568,12 +568,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
         if (resend != null) {
             for (Exchange e : resend) {
-                if (e.isMeasured()) {
-                    stats.failed(category, message, false);
-                }
-                if (e.step != null) {
-                    steps.failed(e.step, category, message, false, e.isMeasured());
-                }
+                countFailed(e, category, message, false, e.isMeasured());
             }
             resend.clear();
         }
@@ -753,12 +748,9 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             return;
         }
         // requests cut by the run's own end (stop, deadline) are in flight at the end, not errors
-        boolean measured = exchange.isMeasured() && phase.isMeasured(now) && !run.isClosing();
-        if (measured) {
-            recorders.get().failed(category, message, exchange.timedOut);
-        }
-        if (exchange.step != null && !run.isClosing()) {
-            steps.failed(exchange.step, category, message, exchange.timedOut, measured);
+        if (!run.isClosing()) {
+            countFailed(exchange, category, message, exchange.timedOut,
+                    exchange.isMeasured() && phase.isMeasured(now));
         }
         fill();
     }
@@ -785,14 +777,8 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
         if (exchange.isResent() && exchange.timedOut) {
             // sent once and not answered within the request timeout, counted from that first send
-            boolean measured = exchange.isMeasured() && phase.isMeasuredNow();
-            if (measured) {
-                recorders.get().failed(ErrorCategory.REQUEST_TIMEOUT, "no response within the request timeout", true);
-            }
-            if (exchange.step != null) {
-                steps.failed(exchange.step, ErrorCategory.REQUEST_TIMEOUT, "no response within the request timeout",
-                        true, measured);
-            }
+            countFailed(exchange, ErrorCategory.REQUEST_TIMEOUT, "no response within the request timeout", true,
+                    exchange.isMeasured() && phase.isMeasuredNow());
         } else if (exchange.isResent()) {
             resendLater(exchange.again(exchange.retries));
         } else {
@@ -899,6 +885,17 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /** A request on a connection that showed a wrong setup: errored, in its category, and the run ends. */
+    /** A request that failed: an error of the run's if {@code measured}, and of its scenario step's if it has one. */
+    private void countFailed(Exchange exchange, ErrorCategory category, String message, boolean timedOut,
+            boolean measured) {
+        if (measured) {
+            recorders.get().failed(category, message, timedOut);
+        }
+        if (exchange.step != null) {
+            steps.failed(exchange.step, category, message, timedOut, measured);
+        }
+    }
+
     private void countSetupFailure(Exchange exchange, ErrorCategory category, String message, long now) {
         if (exchange.isMeasured() && phase.isMeasured(now)) {
             recorders.get().failed(category, message, false);
