@@ -118,12 +118,10 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     private long lifeEndNanos;
     private long responses;
 
-    public ConnectionSlot(int index, SlotContext run, SlotSettings settings, Phase phase, Recorders recorders,
-                   Connections connections, RequestSource requests) {
-        this(index, run, settings, phase, recorders, connections, requests, null);
-    }
-
-    /** A slot of a scenario run: it sends the due steps {@code steps} gives it (see {@link StepFeed}). */
+    /**
+     * A slot of the run: it sends the requests {@code requests} gives it, or in a scenario run the due steps
+     * {@code steps} gives it (see {@link StepFeed}); {@code steps} is null outside a scenario run.
+     */
     public ConnectionSlot(int index, SlotContext run, SlotSettings settings, Phase phase, Recorders recorders,
                    Connections connections, RequestSource requests, StepFeed steps) {
         this(index, run, settings, phase, recorders, connections, requests, steps, false);
