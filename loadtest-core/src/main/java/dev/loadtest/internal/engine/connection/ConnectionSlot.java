@@ -108,8 +108,10 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     /**
      * A session's own TLS connection whose handshake is not done: nothing is sent on it yet. A request queued on
      * HttpCore's session before ALPN's protocol took it over was never sent (seen over h2 and http/1.1 with
-     * Jetty); the run's own connections do not meet this, as the run's clock waits for their handshakes
-     * ({@link Phase#holdClock}) and they send from the timer. See {@link #connectionReady}.
+     * Jetty). The run's own connections are not held so: at the start the run's clock waits for their handshakes
+     * ({@link Phase#holdClock}) and they send from the timer; their reconnects during the run do not wait, and were
+     * checked instead: 2,000 requests over TLS against nginx with {@code keepalive_requests 5} (400 reconnects) all
+     * completed, over h2 and over http/1.1. See {@link #connectionReady}.
      */
     private boolean handshaking;
     private java.net.SocketAddress localAddress;
