@@ -184,10 +184,7 @@ public final class Exchange implements AsyncClientExchangeHandler {
 
     public void http1Head(int status, long headerBytes) {
         this.status = status;
-        client.onResponseHead(measured, headerBytes);
-        if (step != null && measured) {
-            client.steps().stats(step).headerBytes(headerBytes, headerBytes);
-        }
+        client.onResponseHead(measured, headerBytes, step);
     }
 
     /** Whether the run's checks judge the response: then the HTTP/1.1 reader keeps its header fields. */
@@ -243,20 +240,14 @@ public final class Exchange implements AsyncClientExchangeHandler {
     /** The response is whole, read at {@code now}: one clock reading serves every response of a read. */
     public void http1Completed(long trailerBytes, long now) {
         if (measured && trailerBytes > 0) {
-            client.onHttp1HeaderBytes(trailerBytes);
-            if (step != null) {
-                client.steps().stats(step).headerBytes(trailerBytes, trailerBytes);
-            }
+            client.onHttp1HeaderBytes(trailerBytes, step);
         }
         end(true, null, now);
     }
 
     public void http1Data(int bytes) {
         if (measured) {
-            client.onData(bytes);
-            if (step != null) {
-                client.steps().stats(step).dataBytes(bytes);
-            }
+            client.onData(bytes, step);
         }
     }
 
@@ -291,7 +282,7 @@ public final class Exchange implements AsyncClientExchangeHandler {
                     + " (outside 100-599)");
         }
         status = response.getCode();
-        client.onResponseHead(measured, 0);   // HTTP/2 header bytes are counted by frame
+        client.onResponseHead(measured, 0, null);   // HTTP/2 header bytes are counted by frame, the step's too
         if (isChecked()) {
             CapturedResponse.Builder head = CapturedResponse.builder(status);
             for (Header h : response.getHeaders()) {
@@ -317,10 +308,7 @@ public final class Exchange implements AsyncClientExchangeHandler {
         }
         src.position(src.limit());
         if (measured) {
-            client.onData(n);
-            if (step != null) {
-                client.steps().stats(step).dataBytes(n);
-            }
+            client.onData(n, step);
         }
     }
 

@@ -62,27 +62,36 @@ public final class Tls {
         if (conscrypt == null || System.getProperty("javax.net.ssl.keyStore") != null) {
             return SSLContexts.createSystemDefault();
         }
-        try {
+        return context(conscrypt, () -> {
             // the JDK's factory (Conscrypt is not registered): cacerts, or javax.net.ssl.trustStore and its siblings
             TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             trust.init((KeyStore) null);
-            SSLContext context = SSLContext.getInstance("TLS", conscrypt);
-            context.init(null, trust.getTrustManagers(), null);
-            return context;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("cannot create a verifying TLS context on Conscrypt: " + e, e);
-        }
+            return trust.getTrustManagers();
+        }, "a verifying TLS context on Conscrypt");
     }
 
     /** Trusts every certificate; made with Conscrypt when it is on the class path. */
     static SSLContext trustAllContext() {
+        return context(Conscrypt.provider(), () -> new TrustManager[] {new TrustAll()}, "a trust-all TLS context");
+    }
+
+    /** Trust managers for a context; made inside {@link #context}, whose error names the context. */
+    private interface TrustManagers {
+        TrustManager[] get() throws GeneralSecurityException;
+    }
+
+    /**
+     * A TLS context of {@code provider} (the JDK's when null) with {@code trust}'s managers; {@code what} names it
+     * in the error.
+     */
+    private static SSLContext context(Provider provider, TrustManagers trust, String what) {
         try {
-            Provider conscrypt = Conscrypt.provider();
-            SSLContext context = conscrypt != null ? SSLContext.getInstance("TLS", conscrypt) : SSLContext.getInstance("TLS");
-            context.init(null, new TrustManager[] {new TrustAll()}, null);
+            TrustManager[] managers = trust.get();
+            SSLContext context = provider != null ? SSLContext.getInstance("TLS", provider) : SSLContext.getInstance("TLS");
+            context.init(null, managers, null);
             return context;
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("cannot create a trust-all TLS context: " + e, e);
+            throw new IllegalStateException("cannot create " + what + ": " + e, e);
         }
     }
 

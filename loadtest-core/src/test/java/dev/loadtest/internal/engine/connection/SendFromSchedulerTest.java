@@ -110,7 +110,7 @@ class SendFromSchedulerTest {
         fake.handler = new Http1Connection(recorders, phase);
         fake.handler.connected(fake.session);
         ConnectionSlot slot = new ConnectionSlot(0, connectingTo(fake), SlotSettings.of(test), phase, recorders,
-                new Connections(), RequestSource.rotating(List.of(template)));
+                new Connections(), RequestSource.rotating(List.of(template)), null);
         slot.start();
         return slot;
     }
