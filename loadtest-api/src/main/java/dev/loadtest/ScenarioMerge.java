@@ -20,9 +20,6 @@ import java.util.Set;
  */
 final class ScenarioMerge {
 
-    /** The distinct failure reasons kept per step, as the engine keeps the first few. */
-    static final int MAX_REASONS_PER_STEP = 5;
-
     private ScenarioMerge() {
     }
 
@@ -63,7 +60,7 @@ final class ScenarioMerge {
             s.failureReasons().forEach((step, texts) -> {
                 Set<String> kept = reasons.computeIfAbsent(step, k -> new LinkedHashSet<>());
                 for (String text : texts) {
-                    if (kept.size() < MAX_REASONS_PER_STEP) {
+                    if (kept.size() < Sessions.MAX_REASONS_PER_STEP) {
                         kept.add(text);
                     }
                 }

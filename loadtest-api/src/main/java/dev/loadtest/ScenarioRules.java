@@ -1,11 +1,10 @@
 package dev.loadtest;
 
 import dev.loadtest.check.Check;
+import dev.loadtest.internal.scenario.ScenarioPlan;
 import dev.loadtest.scenario.Scenario;
 import dev.loadtest.scenario.ScenarioRuleException;
 import dev.loadtest.scenario.Step;
-import dev.loadtest.spi.CheckPlan;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -135,10 +134,8 @@ final class ScenarioRules {
             return;
         }
         for (Step step : scenario.steps()) {
-            List<Check> all = new ArrayList<>(runChecks);
-            all.addAll(step.checks());
             try {
-                new CheckPlan(all, maxBodyBytes);
+                ScenarioPlan.checks(step, runChecks, maxBodyBytes);
             } catch (IllegalArgumentException e) {
                 throw new IllegalStateException("step '" + step.name() + "' of scenario '" + scenario.name()
                         + "': its checks and the run's must have distinct names (" + e.getMessage() + ")", e);

@@ -24,6 +24,12 @@ import java.util.Objects;
  */
 public final class Sessions {
 
+    /**
+     * How many distinct failure reasons are kept per step in {@link #failureReasons()}: the first ones seen, enough to
+     * tell the kinds apart. Each engine thread keeps at most this many, and shards' results merge up to it.
+     */
+    public static final int MAX_REASONS_PER_STEP = 5;
+
     static {
         SessionsBuilder.useConstructor(Sessions::new);
     }
@@ -75,7 +81,10 @@ public final class Sessions {
         return failedAt;
     }
 
-    /** The first distinct reasons sessions failed for, by step (a few per step, not every one). Unmodifiable. */
+    /**
+     * The first distinct reasons sessions failed for, by step (at most {@value #MAX_REASONS_PER_STEP} per step, not
+     * every one). Unmodifiable.
+     */
     public Map<String, List<String>> failureReasons() {
         return failureReasons;
     }

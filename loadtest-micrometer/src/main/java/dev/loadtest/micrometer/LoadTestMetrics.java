@@ -297,12 +297,21 @@ public final class LoadTestMetrics implements LoadTestListener {
     }
 
     private Counter counter(String name, String description, String baseUnit, Tag... more) {
-        return Counter.builder(name).description(description).baseUnit(baseUnit).tags(tags).tags(Tags.of(more))
-                .register(registry);
+        return counter(registry, tags.and(more), name, description, baseUnit);
     }
 
     private Timer timer(String name, String description) {
-        return Timer.builder(name).description(description).tags(tags).publishPercentileHistogram()
+        return timer(registry, tags, name, description);
+    }
+
+    /** A counter as every counter of this module is registered, run and step alike. */
+    static Counter counter(MeterRegistry registry, Tags meterTags, String name, String description, String baseUnit) {
+        return Counter.builder(name).description(description).baseUnit(baseUnit).tags(meterTags).register(registry);
+    }
+
+    /** A timer as every timer of this module is registered (histogram and its range), run and step alike. */
+    static Timer timer(MeterRegistry registry, Tags meterTags, String name, String description) {
+        return Timer.builder(name).description(description).tags(meterTags).publishPercentileHistogram()
                 .minimumExpectedValue(MIN_EXPECTED).maximumExpectedValue(MAX_EXPECTED).register(registry);
     }
 

@@ -85,16 +85,13 @@ final class StepMeters {
     }
 
     private void add(Tags meterTags, String name, String description, String baseUnit, long amount) {
-        Counter c = Counter.builder(name).description(description).baseUnit(baseUnit).tags(meterTags)
-                .register(registry);
+        Counter c = LoadTestMetrics.counter(registry, meterTags, name, description, baseUnit);
         if (amount > 0) {
             c.increment(amount);
         }
     }
 
     private Timer timer(Tags meterTags, String name, String description) {
-        return Timer.builder(name).description(description).tags(meterTags).publishPercentileHistogram()
-                .minimumExpectedValue(LoadTestMetrics.MIN_EXPECTED).maximumExpectedValue(LoadTestMetrics.MAX_EXPECTED)
-                .register(registry);
+        return LoadTestMetrics.timer(registry, meterTags, name, description);
     }
 }

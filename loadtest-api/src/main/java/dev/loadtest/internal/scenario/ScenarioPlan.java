@@ -50,12 +50,21 @@ public final class ScenarioPlan {
         Map<Step, CheckPlan> checks = new IdentityHashMap<>();
         Map<Step, List<ExtractionRule>> rules = new IdentityHashMap<>();
         for (Step step : scenario.steps()) {
-            List<Check> all = new ArrayList<>(runChecks);
-            all.addAll(step.checks());
-            checks.put(step, new CheckPlan(all, maxBodyBytes));
+            checks.put(step, checks(step, runChecks, maxBodyBytes));
             rules.put(step, step.extracts().stream().map(ExtractionRule::new).toList());
         }
         return new ScenarioPlan(scenario, maxBodyBytes, checks, rules);
+    }
+
+    /**
+     * A step's checks as they judge it: the run's checks first, then the step's own.
+     *
+     * @throws IllegalArgumentException if a run check and a step's check share a name, or the bound is out of range
+     */
+    public static CheckPlan checks(Step step, List<Check> runChecks, int maxBodyBytes) {
+        List<Check> all = new ArrayList<>(runChecks);
+        all.addAll(step.checks());
+        return new CheckPlan(all, maxBodyBytes);
     }
 
     /** The scenario. */

@@ -197,14 +197,6 @@ public final class BudgetResolver {
         return chain;
     }
 
-    /** An annotation declared on the element, directly or as a meta-annotation (at any depth). */
-    private static <A extends Annotation> List<A> declared(AnnotatedElement element, Class<A> type) {
-        return collect(element, e -> {
-            A a = e.getDeclaredAnnotation(type);
-            return a == null ? List.of() : List.of(a);
-        });
-    }
-
     /** Repeatable annotations declared on the element, directly (single or in their container) or as meta-annotations. */
     private static <A extends Annotation> List<A> declaredRepeatable(AnnotatedElement element, Class<A> type) {
         return collect(element, e -> List.of(e.getDeclaredAnnotationsByType(type)));

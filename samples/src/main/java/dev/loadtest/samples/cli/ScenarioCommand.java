@@ -162,15 +162,10 @@ final class ScenarioCommand implements Callable<Integer> {
                 b.streams(load.streams);
             }
             b.maxBacklog(sessions.maxSessions);
-            if (sessions.seed != null) {
-                b.seed(sessions.seed);
-            }
-            for (String line : sessions.headers) {
-                dev.loadtest.Header header = TestFromFlags.header(spec, line);
-                b.header(header.name(), header.value());
-            }
-            RequestOptions none = new RequestOptions();
-            TestFromFlags.connectionsAndRequests(b, spec, load, none, server);
+            RequestOptions request = new RequestOptions();
+            request.headers = sessions.headers;
+            request.seed = sessions.seed;
+            TestFromFlags.connectionsAndRequests(b, spec, load, request, server);
             if (!sessions.concurrencyStages.isEmpty()) {
                 b.stages(sessions.concurrencyStages.toArray(Stage[]::new));
             }

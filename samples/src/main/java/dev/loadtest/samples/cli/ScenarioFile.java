@@ -1,6 +1,7 @@
 package dev.loadtest.samples.cli;
 
 import dev.loadtest.BoundedFile;
+import dev.loadtest.Redaction;
 import dev.loadtest.request.Feeder;
 import dev.loadtest.samples.cli.YamlFields.FileError;
 import dev.loadtest.scenario.Repeat;
@@ -10,8 +11,6 @@ import dev.loadtest.scenario.ScenarioRuleException;
 import dev.loadtest.scenario.Step;
 import java.io.IOException;
 import java.io.StringReader;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -124,15 +123,8 @@ final class ScenarioFile {
         if (target == null) {
             return Optional.empty();
         }
-        URI uri;
-        try {
-            uri = new URI(target);
-        } catch (URISyntaxException e) {
-            uri = null;
-        }
-        if (uri == null || uri.getHost() == null
-                || !("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))) {
-            throw new FileError(file, top.required("target"), "target (" + target
+        if (YamlFields.httpUri(target) == null) {
+            throw new FileError(file, top.required("target"), "target (" + Redaction.display(target)
                     + ") must be an absolute http or https URI, e.g. http://127.0.0.1:8080");
         }
         return Optional.of(target);

@@ -109,14 +109,9 @@ final class ScenarioFileToken {
     }
 
     private URI uri(YamlFields token, String text) {
-        try {
-            URI uri = new URI(text);
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
-                return uri;
-            }
-        } catch (java.net.URISyntaxException e) {
-            // said below
+        URI uri = YamlFields.httpUri(text);
+        if (uri != null) {
+            return uri;
         }
         throw new FileError(file, token.node("uri"), "uri (" + Redaction.display(text) + ") of the token block must be "
                 + "an absolute http:// or https:// URI");

@@ -1,5 +1,7 @@
 package dev.loadtest.samples.cli;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -141,6 +143,20 @@ final class YamlFields {
             throw new FileError(file, node, what + " must be a single value, not " + kind(node));
         }
         return scalar.getValue();
+    }
+
+    /**
+     * The text as an absolute http or https URI with a host (the scheme in any case), or null if it is not one
+     * (a syntax error included): the check of a file's {@code target} and of its token block's {@code uri}.
+     */
+    static URI httpUri(String text) {
+        try {
+            URI uri = new URI(text);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            return (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null ? uri : null;
+        } catch (URISyntaxException e) {
+            return null;
+        }
     }
 
     static String kind(Node node) {

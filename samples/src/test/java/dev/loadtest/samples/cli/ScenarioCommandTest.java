@@ -170,5 +170,10 @@ class ScenarioCommandTest {
         assertThat(bad.code()).isEqualTo(LoadTestCommand.USAGE);
         assertThat(bad.err()).startsWith("loadtest: " + wrong + ":1: ")
                 .contains("target (ftp://127.0.0.1/) must be an absolute http or https URI");
+
+        Path secret = file("secret.yaml", "target: ftp://user:s3cret@127.0.0.1/\n" + FLOW);
+        CommandRun redacted = CommandRun.of("scenario", secret.toString(), "-u", "1", "-D", "1s");
+        assertThat(redacted.code()).isEqualTo(LoadTestCommand.USAGE);
+        assertThat(redacted.err()).contains("must be an absolute http or https URI").doesNotContain("s3cret");
     }
 }

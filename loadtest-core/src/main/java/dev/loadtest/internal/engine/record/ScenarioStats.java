@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine.record;
 
 import dev.loadtest.LatencyHistogram;
+import dev.loadtest.Sessions;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -12,8 +13,8 @@ import org.HdrHistogram.Histogram;
  */
 public final class ScenarioStats {
 
-    /** How many distinct failure reasons a thread keeps per step: enough to tell the kinds apart. */
-    static final int MAX_REASONS = 5;
+    /** How many distinct failure reasons a thread keeps per step: the bound the results keep, not a second one. */
+    static final int MAX_REASONS = Sessions.MAX_REASONS_PER_STEP;
 
     final StepStats[] steps;
     long started;
