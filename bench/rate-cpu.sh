@@ -13,8 +13,9 @@
 #     their run, so start-up and the end are left out; it assumes the rate held, which the achieved rates show.
 #     /proc counts CPU in 10 ms ticks: at 1k req/s a few ticks; run longer (DURATION=30) for a finer figure.
 #   - ours' steady figure by kind of thread (lib.sh's thread_cpu_s): JIT compilers, I/O threads, scheduler, timer,
-#     GC, other. In a 10 s run at 1k req/s the JIT is still compiling the request path in the window (it warms as
-#     requests come); DURATION=30 STEADY_FROM=15 shows the cost once it is done.
+#     GC, other, and "ended": the CPU of threads that ended in the window (an idle JIT thread the JVM stops). In a
+#     10 s run at 1k req/s the JIT is still compiling the request path in the window (it warms as requests come);
+#     DURATION=30 STEADY_FROM=15 shows the cost once it is done.
 #   - COUNTS=1: system calls and context switches per request in the same window, by kind of thread (perf stat
 #     --per-thread attached to the running generator): counts, unlike CPU time, hardly move with the machine's load,
 #     so they are the evidence to compare before and after a change of the send path.
@@ -36,14 +37,20 @@ steady_us() {
         'BEGIN { if (c0 == "" || c1 == "" || t1 <= t0) print "nan"; else printf "%.2f", (c1 - c0) * 1e6 / (r * (t1 - t0)) }'
 }
 
-# by_thread_us "jit=A io=B ..." "jit=C io=D ..." WINDOW_S RATE -> "jit=X io=Y ..." in CPU-µs per request due in the
-# window, or empty when a sample is missing
+# by_thread_us "jit=A io=B ..." "jit=C io=D ..." WINDOW_S RATE PROCESS_CPU_FROM PROCESS_CPU_TO -> "jit=X io=Y ...
+# ended=Z" in CPU-µs per request due in the window, or empty when a sample is missing. The kinds count the threads
+# alive at the second sample; "ended" is what the process used beyond them: the CPU of threads that ended in the
+# window (the process's /proc figure keeps it, the threads' figures go with them). The JVM ends an idle JIT compiler
+# thread (UseDynamicNumberOfCompilerThreads): its CPU before the window then leaves "jit", which can read negative,
+# and "ended" holds it back.
 by_thread_us() {
     [[ -n "$1" && -n "$2" ]] || return 0
-    awk -v a="$1" -v b="$2" -v w="$3" -v r="$4" 'BEGIN {
-        n = split(a, x, " "); split(b, y, " ")
+    awk -v a="$1" -v b="$2" -v w="$3" -v r="$4" -v c0="$5" -v c1="$6" 'BEGIN {
+        n = split(a, x, " "); split(b, y, " "); sum = 0
         for (i = 1; i <= n; i++) { split(x[i], p, "="); split(y[i], q, "=")
-            printf "%s%s=%.1f", (i > 1 ? " " : ""), p[1], (w > 0 ? (q[2] - p[2]) * 1e6 / (r * w) : 0) }
+            v = (w > 0 ? (q[2] - p[2]) * 1e6 / (r * w) : 0); sum += v
+            printf "%s%s=%.1f", (i > 1 ? " " : ""), p[1], v }
+        if (c0 != "" && c1 != "" && w > 0) printf " ended=%.1f", (c1 - c0) * 1e6 / (r * w) - sum
     }'
 }
 
@@ -133,7 +140,8 @@ main() {
                 window=$(awk -v a="${M_CPU_SAMPLE_TIMES[0]:-0}" -v b="${M_CPU_SAMPLE_TIMES[1]:-0}" 'BEGIN { printf "%.3f", b - a }')
                 local steady_cpu by_thread=""
                 if [[ "$tool" == ours ]]; then
-                    by_thread=$(by_thread_us "${M_THREAD_SAMPLES[0]:-}" "${M_THREAD_SAMPLES[1]:-}" "$window" "$rate")
+                    by_thread=$(by_thread_us "${M_THREAD_SAMPLES[0]:-}" "${M_THREAD_SAMPLES[1]:-}" "$window" "$rate" \
+                        "${M_CPU_SAMPLES[0]:-}" "${M_CPU_SAMPLES[1]:-}")
                 fi
                 steady_cpu=$(awk -v a="${M_CPU_SAMPLES[0]:-}" -v b="${M_CPU_SAMPLES[1]:-}" \
                     'BEGIN { if (a == "" || b == "") print ""; else printf "%.2f", b - a }')
