@@ -105,7 +105,7 @@ main() {
     temp_dir work ratecpu
     csv="$RESULTS_DIR/$stamp-rate-cpu.csv"
     url="http://127.0.0.1:$PORT_H1/hello"
-    echo "rate,pair,tool,done,achieved_rps,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,steady_cpu_s,steady_window_s,steady_us_per_req,steady_us_by_thread,steady_counts_per_req" >"$csv"
+    echo "rate,pair,tool,done,achieved_rps,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,steady_cpu_s,steady_window_s,steady_us_per_req,steady_us_by_thread,steady_counts_per_req,load_average" >"$csv"
     log "machine: $(nproc) CPUs, $(uname -r); java: $("$JAVA" -version 2>&1 | head -n 1); wrk2: $WRK2"
     log "rates $RATES, -c $CONNECTIONS -t $THREADS, ${DURATION}s, no warm-up, http/1.1 $url; steady window ${STEADY_FROM}-${STEADY_TO}s; PAIRS=$PAIRS"
     local CPU_SAMPLE_AT="$STEADY_FROM $STEADY_TO"
@@ -145,8 +145,10 @@ main() {
                 fi
                 steady_cpu=$(awk -v a="${M_CPU_SAMPLES[0]:-}" -v b="${M_CPU_SAMPLES[1]:-}" \
                     'BEGIN { if (a == "" || b == "") print ""; else printf "%.2f", b - a }')
-                echo "$rate,$pair,$tool,$requests_done,$achieved,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$steady_cpu,$window,$steady,$by_thread,$counts" >>"$csv"
-                log "  pair $pair $tool: $requests_done done, achieved $achieved req/s, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req, steady ${steady_cpu:-?} s in ${window} s = $steady µs/req${by_thread:+ ($by_thread)}, rss $((M_RSS_KB / 1024)) MB${counts:+; per request $counts}"
+                local load
+                load=$(cut -d ' ' -f 1 /proc/loadavg)   # the machine's load over the last minute, beside each figure
+                echo "$rate,$pair,$tool,$requests_done,$achieved,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$steady_cpu,$window,$steady,$by_thread,$counts,$load" >>"$csv"
+                log "  pair $pair $tool: $requests_done done, achieved $achieved req/s, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req, steady ${steady_cpu:-?} s in ${window} s = $steady µs/req${by_thread:+ ($by_thread)}, rss $((M_RSS_KB / 1024)) MB${counts:+; per request $counts}; load average $load"
             done
         done
     done
@@ -178,6 +180,7 @@ main() {
             done
         fi
     done
+    echo "load average (1 min) after each run: $(csv_column "$csv" load_average | sort -n | sed -n '1p;$p' | paste -sd '-' -) (the CPU figures rise with it, ours more than wrk2's)"
     echo "µs/req: user+sys CPU of the whole process / requests done (ours: JVM start-up and JIT included)."
     echo "steady: CPU between ${STEADY_FROM}s and ${STEADY_TO}s after the process started / (rate x that window): read this one"
     echo "for the cost of a running generator; it assumes the rate held (achieved: ours Rate.achieved(), wrk2 Requests/sec)."
