@@ -46,7 +46,7 @@ public final class Connections {
      * Set before the first connection.
      */
     public void tlsProvider(Provider provider) {
-        tlsProvider = provider.getName() + " " + provider.getVersionStr();
+        tlsProvider = Conscrypt.describe(provider);
     }
 
     /** The TLS of the run's first completed handshake; empty in clear text and until a handshake completes. */

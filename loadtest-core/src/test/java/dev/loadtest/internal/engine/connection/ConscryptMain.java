@@ -53,8 +53,8 @@ public final class ConscryptMain {
         System.out.print(out);
     }
 
-    /** The provider's name without its version, and the TLS version: {@code Conscrypt TLSv1.3}. */
+    /** The provider and the TLS version: {@code Conscrypt 2.5.2 TLSv1.3}. */
     private static String providerAndProtocol(TlsUsed tls) {
-        return tls.provider().split(" ")[0] + " " + tls.protocol();
+        return tls.provider() + " " + tls.protocol();
     }
 }
