@@ -55,7 +55,8 @@ public final class Result {
                   List<Interval> intervals, Verdict verdict, boolean stopped) {
         this(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic, responseTime, serviceTime,
                 connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate, intervals, verdict,
-                stopped, List.of(), Optional.empty(), List.of(), Optional.empty(), Optional.empty()));
+                stopped, List.of(), Optional.empty(), List.of(), Optional.empty(), Optional.empty(),
+                Optional.empty()));
     }
 
     /** The configuration that was run. */
@@ -71,6 +72,16 @@ public final class Result {
     /** The application protocol spoken, as ALPN names it: {@code http/1.1}, {@code h2c}, {@code h2}. */
     public String protocol() {
         return figures.protocol();
+    }
+
+    /**
+     * The TLS the run spoke over {@code https://}: its provider, and the protocol version and cipher suite of the
+     * run's first completed handshake (the run's connections all use the same TLS context). Empty in clear text,
+     * when no handshake completed, in a result read from a document written without it, and in a merged result
+     * whose shards spoke different TLS.
+     */
+    public Optional<TlsUsed> tls() {
+        return figures.tls();
     }
 
     /** Request counts. */

@@ -50,7 +50,8 @@ import java.util.TreeMap;
  *     occurred; overloaded if the merged achieved rate is below 98 % of the offered; ok otherwise;</li>
  * <li>each error category keeps the first shard's sample message;</li>
  * <li>the generator's load ({@link Result#generator()}, and each interval's) is the most loaded shard's, the one
- *     with the highest CPU share: each shard ran on its own generator, and the busiest one is the limit.</li>
+ *     with the highest CPU share: each shard ran on its own generator, and the busiest one is the limit;</li>
+ * <li>the TLS ({@link Result#tls()}) is the shards' when they all spoke the same, else none.</li>
  * </ul>
  *
  * <p>The merged result's {@link Result#test() test} is the whole run ({@link LoadTest#unsharded()}: shard 0
@@ -233,8 +234,15 @@ public final class Results {
                 .errors(FigureSums.errors(results.stream().map(Result::errors).toList()))
                 .rate(Optional.ofNullable(rate)).intervals(intervals).verdict(Verdict.OK).stopped(stopped).generator(generator)
                 .checks(CheckResults.merge(checks)).steps(ScenarioMerge.steps(results))
-                .sessions(ScenarioMerge.sessions(results)).tokenRequests(ScenarioMerge.tokenRequests(results)).build();
+                .sessions(ScenarioMerge.sessions(results)).tokenRequests(ScenarioMerge.tokenRequests(results))
+                .tls(sameTls(results)).build();
         return withVerdict(sum, verdict(sum, results));
+    }
+
+    /** The shards' TLS when every shard spoke the same one; empty when they differ or one has none. */
+    private static Optional<TlsUsed> sameTls(List<Result> results) {
+        Optional<TlsUsed> first = results.get(0).tls();
+        return results.stream().allMatch(r -> r.tls().equals(first)) ? first : Optional.empty();
     }
 
     private static Result withVerdict(Result r, Verdict verdict) {

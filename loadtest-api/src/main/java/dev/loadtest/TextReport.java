@@ -81,6 +81,7 @@ public final class TextReport {
         // part of the verdict's explanation, on its own line: a verdict of ok can still have measured a start-up
         StartupBurst.of(r).ifPresent(burst -> out.append("start-up burst: ").append(burst.explanation())
                 .append(System.lineSeparator()));
+        r.tls().ifPresent(tls -> out.append("TLS: ").append(tls).append(System.lineSeparator()));
         if (r.test().insecureTrustAll()) {
             out.append("TLS: certificates NOT verified (insecureTrustAll)").append(System.lineSeparator());
         }

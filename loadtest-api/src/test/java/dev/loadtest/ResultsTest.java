@@ -102,6 +102,20 @@ class ResultsTest {
     }
 
     @Test
+    void should_keep_the_tls_the_shards_share_and_none_when_they_differ() {
+        Histogram union = LatencyHistogram.newHistogram();
+        TlsUsed conscrypt = new TlsUsed("Conscrypt 2.5.2", "TLSv1.3", "TLS_AES_128_GCM_SHA256");
+        TlsUsed jdk = new TlsUsed("SunJSSE 17", "TLSv1.3", "TLS_AES_256_GCM_SHA384");
+        Result a = ResultBuilder.from(shard(0, 3, 1, union)).tls(Optional.of(conscrypt)).build();
+        Result b = ResultBuilder.from(shard(1, 3, 2, union)).tls(Optional.of(conscrypt)).build();
+        Result c = ResultBuilder.from(shard(2, 3, 3, union)).tls(Optional.of(jdk)).build();
+
+        assertThat(Results.merge(a, b).tls()).contains(conscrypt);
+        assertThat(Results.merge(a, b, c).tls()).isEmpty();
+        assertThat(Results.merge(shard(0, 2, 1, union), shard(1, 2, 2, union)).tls()).isEmpty();
+    }
+
+    @Test
     void should_give_the_percentiles_of_one_histogram_of_all_the_data() {
         Histogram union = LatencyHistogram.newHistogram();
         List<Result> shards = new ArrayList<>();

@@ -139,6 +139,19 @@ class TextReportTest {
     }
 
     @Test
+    void should_name_the_tls_spoken_after_the_verdict_and_none_in_clear_text() {
+        LoadTest insecure = LoadTest.target("https://127.0.0.1:1/").requests(10).insecureTrustAll().build();
+        Result r = ResultBuilder.from(result(insecure, new Requests(10, 10, 10, 10, 0, 0, 0, 0), Map.of(), false))
+                .tls(Optional.of(new TlsUsed("Conscrypt 2.5.2", "TLSv1.3", "TLS_AES_128_GCM_SHA256"))).build();
+
+        List<String> lines = lines(r);
+
+        assertThat(lines).endsWith("TLS: TLSv1.3, TLS_AES_128_GCM_SHA256, Conscrypt 2.5.2",
+                "TLS: certificates NOT verified (insecureTrustAll)");
+        assertThat(lines(typical())).noneMatch(line -> line.startsWith("TLS:"));
+    }
+
+    @Test
     void should_say_when_the_run_was_stopped_and_what_was_left() {
         // 6 sent, 2 never issued, 5 finished: 1 was still in flight when the run was stopped
         List<String> lines = lines(result(TEST, new Requests(10, 6, 5, 4, 3, 3, 0, 2), Map.of(

@@ -13,6 +13,7 @@ import dev.loadtest.Sessions;
 import dev.loadtest.Statistics;
 import dev.loadtest.StepResult;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.TlsUsed;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
 import dev.loadtest.check.CheckResult;
@@ -36,7 +37,8 @@ public record ResultFigures(LoadTest test, Duration duration, String protocol, R
                             Map<ErrorCategory, ErrorCount> errors, Optional<Rate> rate, List<Interval> intervals,
                             Verdict verdict, boolean stopped, List<CheckResult> checks,
                             Optional<GeneratorLoad> generator, List<StepResult> steps,
-                            Optional<Sessions> sessions, Optional<StepResult> tokenRequests) {
+                            Optional<Sessions> sessions, Optional<StepResult> tokenRequests,
+                            Optional<TlsUsed> tls) {
 
     /** Checks that every figure is set; keeps unmodifiable copies of the collections. */
     public ResultFigures {
@@ -62,6 +64,7 @@ public record ResultFigures(LoadTest test, Duration duration, String protocol, R
         steps = List.copyOf(required(steps, "steps"));
         required(sessions, "sessions");
         required(tokenRequests, "tokenRequests");
+        required(tls, "tls");
     }
 
     private static <T> T required(T figure, String name) {

@@ -13,6 +13,7 @@ import dev.loadtest.Sessions;
 import dev.loadtest.Statistics;
 import dev.loadtest.StepResult;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.TlsUsed;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
 import dev.loadtest.check.CheckResult;
@@ -71,6 +72,7 @@ public final class ResultBuilder {
     private List<StepResult> steps = List.of();
     private Optional<Sessions> sessions = Optional.empty();
     private Optional<StepResult> tokenRequests = Optional.empty();
+    private Optional<TlsUsed> tls = Optional.empty();
 
     /** A builder with nothing measured. */
     public ResultBuilder() {
@@ -84,7 +86,7 @@ public final class ResultBuilder {
                 .timeToFirstByte(r.timeToFirstByte()).clientRequestRates(r.clientRequestRates())
                 .connections(r.connections()).errors(r.errors()).rate(r.rate()).intervals(r.intervals())
                 .verdict(r.verdict()).stopped(r.stopped()).checks(r.checks()).generator(r.generator())
-                .steps(r.steps()).sessions(r.sessions()).tokenRequests(r.tokenRequests());
+                .steps(r.steps()).sessions(r.sessions()).tokenRequests(r.tokenRequests()).tls(r.tls());
     }
 
     /**
@@ -105,7 +107,7 @@ public final class ResultBuilder {
     public Result build() {
         return CONSTRUCTOR.construct(new ResultFigures(test, duration, protocol, requests, statusCodes, traffic,
                 responseTime, serviceTime, connectTime, timeToFirstByte, clientRequestRates, connections, errors, rate,
-                intervals, verdict, stopped, checks, generator, steps, sessions, tokenRequests));
+                intervals, verdict, stopped, checks, generator, steps, sessions, tokenRequests, tls));
     }
 
     public ResultBuilder test(LoadTest test) {
@@ -221,6 +223,12 @@ public final class ResultBuilder {
 
     public ResultBuilder tokenRequests(Optional<StepResult> tokenRequests) {
         this.tokenRequests = tokenRequests;
+        return this;
+    }
+
+    /** The TLS the run spoke; empty in clear text or when no handshake completed. */
+    public ResultBuilder tls(Optional<TlsUsed> tls) {
+        this.tls = tls;
         return this;
     }
 }

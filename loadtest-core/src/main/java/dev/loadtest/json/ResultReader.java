@@ -14,6 +14,7 @@ import dev.loadtest.Result;
 import dev.loadtest.Stage;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.TlsUsed;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
 import dev.loadtest.spi.IntervalBuilder;
@@ -90,7 +91,8 @@ final class ResultReader {
                 .rate(root.has("rate") ? Optional.of(rate(root.get("rate"))) : Optional.empty())
                 .intervals(intervals(root.get("intervals"), responseTime)).verdict(verdict).stopped(root.get("stopped").bool())
                 .checks(CheckJson.read(root)).generator(generator(root)).steps(ScenarioJson.steps(root))
-                .sessions(ScenarioJson.sessions(root)).tokenRequests(ScenarioJson.tokenRequests(root)).build();
+                .sessions(ScenarioJson.sessions(root)).tokenRequests(ScenarioJson.tokenRequests(root)).tls(tls(root))
+                .build();
     }
 
     /**
@@ -292,6 +294,15 @@ final class ResultReader {
                     .checkFailed(i.has("checkFailed") ? i.get("checkFailed").count() : 0).build());   // absent before checks
         }
         return intervals;
+    }
+
+    /** The TLS spoken, absent in clear text and in documents written before it was told. */
+    private static Optional<TlsUsed> tls(Node root) throws ResultFormatException {
+        if (!root.has("tls")) {
+            return Optional.empty();
+        }
+        Node n = root.get("tls");
+        return Optional.of(new TlsUsed(n.get("provider").text(), n.get("protocol").text(), n.get("cipherSuite").text()));
     }
 
     /** The generator's own load, absent in documents written before it was measured (version 1, early 2). */

@@ -16,6 +16,7 @@ import dev.loadtest.Result;
 import dev.loadtest.Stage;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.TlsUsed;
 import dev.loadtest.Traffic;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -44,6 +45,7 @@ final class ResultWriter {
         out.writeNumberField("formatVersion", ResultJson.FORMAT_VERSION);
         out.writeStringField("verdict", r.verdict().label());
         out.writeStringField("protocol", r.protocol());
+        tls(r.tls());
         out.writeFieldName("durationSeconds");
         out.writeNumber(BigDecimal.valueOf(r.duration().toNanos(), 9).stripTrailingZeros());
         out.writeBooleanField("stopped", r.stopped());
@@ -263,6 +265,18 @@ final class ResultWriter {
         summary("serviceTime", i.serviceTime(), i.serviceTimeHistogram());
         out.writeEndObject();
         generator(i.generator());
+        out.writeEndObject();
+    }
+
+    /** Absent in clear text and when no handshake completed. */
+    private void tls(Optional<TlsUsed> tls) throws IOException {
+        if (tls.isEmpty()) {
+            return;
+        }
+        out.writeObjectFieldStart("tls");
+        out.writeStringField("provider", tls.get().provider());
+        out.writeStringField("protocol", tls.get().protocol());
+        out.writeStringField("cipherSuite", tls.get().cipherSuite());
         out.writeEndObject();
     }
 

@@ -201,7 +201,7 @@ final class HtmlPage {
                 {"data", TextReport.bytes(t.dataBytes()) + " (" + Text.count(t.dataBytes()) + ")"},
                 {"sent", TextReport.bytes(t.sentBytes()) + " (" + Text.count(t.sentBytes()) + ")"},
                 {"received/s", TextReport.bytes(r.bytesPerSecond()) + "/s"},
-                {"protocol", r.protocol()},
+                {"protocol", r.protocol() + r.tls().map(tls -> " over " + tls).orElse("")},
                 {"connections opened", Text.count(r.connections())},
         }, "traffic");
         if (r.rate().isPresent()) {

@@ -20,6 +20,7 @@ import dev.loadtest.Result;
 import dev.loadtest.Stage;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.TlsUsed;
 import dev.loadtest.Traffic;
 import dev.loadtest.Verdict;
 import dev.loadtest.spi.IntervalBuilder;
@@ -173,6 +174,23 @@ class ResultJsonTest {
                 new BigDecimal("0.92")).containsEntry("generator.heapUsedBytes", 43_214_848L)
                 .containsEntry("intervals[1].generator.coresUsed", new BigDecimal("1.91"))
                 .doesNotContainKey("intervals[0].generator.cores");
+    }
+
+    @Test
+    void should_read_back_the_tls_spoken_and_write_none_in_clear_text() throws IOException {
+        LoadTest test = LoadTest.target("https://127.0.0.1:1/").clients(2).requests(1_000).build();
+        TlsUsed tls = new TlsUsed("Conscrypt 2.5.2", "TLSv1.3", "TLS_AES_128_GCM_SHA256");
+        Result original = ResultBuilder.from(result(test, Optional.empty(), List.of(), Verdict.OK))
+                .tls(Optional.of(tls)).build();
+
+        String json = ResultJson.toJson(original);
+
+        assertThat(ResultJson.fromJson(json).tls()).contains(tls);
+        assertThat(flatten(json)).containsEntry("tls.provider", "Conscrypt 2.5.2")
+                .containsEntry("tls.protocol", "TLSv1.3").containsEntry("tls.cipherSuite", "TLS_AES_128_GCM_SHA256");
+        String clearText = ResultJson.toJson(result(test, Optional.empty(), List.of(), Verdict.OK));
+        assertThat(flatten(clearText).keySet()).noneMatch(key -> key.startsWith("tls."));
+        assertThat(ResultJson.fromJson(clearText).tls()).isEmpty();
     }
 
     @Test

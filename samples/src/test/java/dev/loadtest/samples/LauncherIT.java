@@ -299,7 +299,8 @@ class LauncherIT {
                     + " -Xlog:class+load=info:file=" + classes), "-n", "10", "-c", "1", server.uri("/hello").toString());
 
             assertThat(run.code).as(run.all()).isZero();
-            assertThat(run.out).contains("requests: 10 total, 10 started, 10 done, 10 succeeded, 0 failed");
+            assertThat(run.out).contains("requests: 10 total, 10 started, 10 done, 10 succeeded, 0 failed")
+                    .containsPattern("TLS: TLSv1\\.[23], TLS_\\w+, Conscrypt 2\\.\\d+\\.\\d+");
             // loaded from lib/, named by loadtest.jar's manifest
             assertThat(Files.readString(classes)).containsPattern("org\\.conscrypt\\.ConscryptEngine source: .*"
                     + conscryptJar().replace(".", "\\."));
@@ -315,7 +316,8 @@ class LauncherIT {
                     server.uri("/hello").toString());
 
             assertThat(run.code).as(run.all()).isZero();
-            assertThat(run.out).contains("requests: 10 total, 10 started, 10 done, 10 succeeded, 0 failed");
+            assertThat(run.out).contains("requests: 10 total, 10 started, 10 done, 10 succeeded, 0 failed")
+                    .containsPattern("TLS: TLSv1\\.[23], TLS_\\w+, SunJSSE \\d+");
             assertThat(Files.readString(classes)).contains("sun.security.ssl.SSLEngineImpl ")
                     .doesNotContain("org.conscrypt.ConscryptEngine ");
         }

@@ -525,7 +525,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         try {
             timeline.finish(Math.min(endNanos, phase.measureEndNanos()));
             r = ResultAssembly.assemble(test, phase, recorders, timeline, clientFigures(endNanos),
-                    new ResultAssembly.RunEnd(protocol(), stopped, endNanos), scenario == null ? null : scenario.plan());
+                    new ResultAssembly.RunEnd(protocol(), connections.tlsUsed(), stopped, endNanos), scenario == null ? null : scenario.plan());
             if (tokens != null) {
                 tokens.close();
                 r = ResultBuilder.from(r).tokenRequests(Optional.of(tokens.report())).build();

@@ -12,6 +12,7 @@ import dev.loadtest.internal.engine.http2.StreamSteps;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.net.SocketAddress;
+import javax.net.ssl.SSLContext;
 import org.apache.hc.core5.function.Callback;
 import org.apache.hc.core5.http.config.CharCodingConfig;
 import org.apache.hc.core5.http.nio.ssl.TlsStrategy;
@@ -53,7 +54,12 @@ final class RunRequester {
                 h2, CharCodingConfig.DEFAULT, new FrameCounter(recorders, phase, connections::slotOf,
                         test.scenario().isPresent() ? local -> streamSteps(connections, local) : null));
         // clear text needs no TLS strategy: the default one would load the JDK's trust store at every run
-        TlsStrategy tlsStrategy = tls ? Tls.strategy(test) : null;
+        TlsStrategy tlsStrategy = null;
+        if (tls) {
+            SSLContext context = Tls.context(test);
+            connections.tlsProvider(context.getProvider());
+            tlsStrategy = Tls.strategy(test, context);
+        }
         Timeout handshake = Timeout.of(test.connectTimeout());
         Callback<Exception> exceptions = e -> LOG.debug("I/O reactor exception", e);
         return Requesters.create(policy, reactor,

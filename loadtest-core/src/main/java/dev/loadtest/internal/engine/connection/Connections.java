@@ -1,8 +1,12 @@
 package dev.loadtest.internal.engine.connection;
 
+import dev.loadtest.TlsUsed;
 import java.net.SocketAddress;
+import java.security.Provider;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.net.ssl.SSLSession;
 import org.apache.hc.core5.reactor.IOSessionListener;
 
 /**
@@ -16,6 +20,9 @@ public final class Connections {
     private final Map<SocketAddress, ConnectionSlot> byAddress = new ConcurrentHashMap<>();
     /** The exception a session died of, for requests that never got to be sent on it. */
     private final Map<String, Exception> sessionErrors = new ConcurrentHashMap<>();
+    private volatile String tlsProvider;
+    /** Written once by the first handshake's I/O thread (another thread's may race it with the same figures). */
+    private volatile TlsUsed tlsUsed;
 
     void register(SocketAddress local, ConnectionSlot slot) {
         if (local != null) {
@@ -35,10 +42,27 @@ public final class Connections {
     }
 
     /**
+     * The provider of the run's TLS context, named in {@link #tlsUsed()}: {@code Conscrypt 2.5.2}, {@code SunJSSE 17}.
+     * Set before the first connection.
+     */
+    public void tlsProvider(Provider provider) {
+        tlsProvider = Conscrypt.describe(provider);
+    }
+
+    /** The TLS of the run's first completed handshake; empty in clear text and until a handshake completes. */
+    public Optional<TlsUsed> tlsUsed() {
+        return Optional.ofNullable(tlsUsed);
+    }
+
+    /**
      * The TLS handshake of the connection with this local address is done: it is ready to send. Its slot has
      * registered it (the slot hears of the connect on the same I/O thread, before any byte of the handshake is read).
+     * The first one's session tells the run's TLS.
      */
-    void handshakeDone(SocketAddress local) {
+    void handshakeDone(SocketAddress local, SSLSession session) {
+        if (tlsUsed == null && tlsProvider != null && session != null) {
+            tlsUsed = new TlsUsed(tlsProvider, session.getProtocol(), session.getCipherSuite());
+        }
         ConnectionSlot slot = slotOf(local);
         if (slot != null) {
             slot.connectionReady();

@@ -50,6 +50,26 @@ final class Conscrypt {
         return true;
     }
 
+    /**
+     * A provider by its name and version, as a result names its TLS: {@code SunJSSE 17}; Conscrypt's by its library
+     * version, {@code Conscrypt 2.5.2}, since its provider says {@code 1.0} whatever the release.
+     */
+    static String describe(Provider provider) {
+        String described = provider.getName() + " " + provider.getVersionStr();
+        if (!provider.getClass().getName().startsWith("org.conscrypt.")) {
+            return described;
+        }
+        try {
+            Class<?> conscrypt = Class.forName("org.conscrypt.Conscrypt", false, provider.getClass().getClassLoader());
+            Object version = conscrypt.getMethod("version").invoke(null);
+            Class<?> type = version.getClass();
+            return "Conscrypt " + type.getMethod("major").invoke(version) + "." + type.getMethod("minor").invoke(version)
+                    + "." + type.getMethod("patch").invoke(version);
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return described;   // a Conscrypt without version(): its provider's own words
+        }
+    }
+
     private static Provider find() {
         try {
             Class<?> conscrypt = Class.forName("org.conscrypt.Conscrypt");

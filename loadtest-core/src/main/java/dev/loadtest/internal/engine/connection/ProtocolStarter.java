@@ -20,6 +20,7 @@ import org.apache.hc.core5.reactor.EndpointParameters;
 import org.apache.hc.core5.reactor.IOEventHandler;
 import org.apache.hc.core5.reactor.IOEventHandlerFactory;
 import org.apache.hc.core5.reactor.ProtocolIOSession;
+import org.apache.hc.core5.reactor.ssl.TlsDetails;
 import org.apache.hc.core5.reactor.ssl.TransportSecurityLayer;
 import org.apache.hc.core5.util.Timeout;
 
@@ -77,7 +78,8 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
             tls.upgrade(session, params, policy, handshakeTimeout, new FutureCallback<>() {
                 @Override
                 public void completed(TransportSecurityLayer layer) {
-                    connections.handshakeDone(session.getLocalAddress());
+                    TlsDetails details = session.getTlsDetails();
+                    connections.handshakeDone(session.getLocalAddress(), details == null ? null : details.getSSLSession());
                 }
 
                 @Override

@@ -34,9 +34,18 @@ public final class Tls {
     }
 
     public static TlsStrategy strategy(LoadTest test) {
+        return strategy(test, context(test));
+    }
+
+    /** The run's TLS context: trust-all, the user's, or a verifying one (see the class comment). */
+    public static SSLContext context(LoadTest test) {
+        return test.insecureTrustAll() ? trustAllContext() : test.sslContext().orElseGet(Tls::verifyingContext);
+    }
+
+    /** The strategy with engines of {@code context}, which is {@link #context(LoadTest)}'s for this test. */
+    public static TlsStrategy strategy(LoadTest test, SSLContext context) {
         boolean trustAll = test.insecureTrustAll();
         boolean http1Only = test.protocol() == Protocol.HTTP_1_1;
-        SSLContext context = trustAll ? trustAllContext() : test.sslContext().orElseGet(Tls::verifyingContext);
         // engines that recognise a plain-text reply to the ClientHello (see TlsReplyCheck)
         return new H2ClientTlsStrategy(new TlsReplyCheckContext(context), (endpoint, engine) -> {
             SSLParameters parameters = engine.getSSLParameters();

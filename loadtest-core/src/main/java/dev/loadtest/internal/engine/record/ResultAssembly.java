@@ -10,6 +10,7 @@ import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.Statistics;
 import dev.loadtest.StatusCodes;
+import dev.loadtest.TlsUsed;
 import dev.loadtest.Verdict;
 import dev.loadtest.check.CheckResult;
 import dev.loadtest.spi.CheckPlan;
@@ -39,8 +40,8 @@ public final class ResultAssembly {
     public record ClientFigures(double[] requestRates, long backlogAtEnd, int maxResponsesOnConnection) {
     }
 
-    /** How the run went beyond its figures: the protocol it spoke and whether it was stopped. */
-    public record RunEnd(String protocol, boolean stopped, long endNanos) {
+    /** How the run went beyond its figures: the protocol and TLS it spoke and whether it was stopped. */
+    public record RunEnd(String protocol, Optional<TlsUsed> tls, boolean stopped, long endNanos) {
     }
 
     private ResultAssembly() {
@@ -113,7 +114,7 @@ public final class ResultAssembly {
                 .responseTime(response).serviceTime(service).connectTime(LatencyHistogram.of(connect))
                 .timeToFirstByte(LatencyHistogram.of(ttfb)).clientRequestRates(Statistics.of(rates))
                 .connections(sum.connections).errors(errors).rate(rate).intervals(timeline.intervals())
-                .verdict(verdict).stopped(end.stopped()).generator(generator)
+                .verdict(verdict).stopped(end.stopped()).generator(generator).tls(end.tls())
                 .checks(figures != null ? figures.checks() : checks(test, all))
                 .build();
     }

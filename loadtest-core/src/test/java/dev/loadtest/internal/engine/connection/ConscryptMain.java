@@ -5,6 +5,7 @@ import dev.loadtest.ErrorCount;
 import dev.loadtest.LoadTest;
 import dev.loadtest.Protocol;
 import dev.loadtest.Result;
+import dev.loadtest.TlsUsed;
 import java.net.URI;
 
 /**
@@ -12,7 +13,7 @@ import java.net.URI;
  * certificate as {@code javax.net.ssl.trustStore}: the providers of an insecure and of a verifying run's TLS
  * context, then against {@code https://127.0.0.1:PORT/hello} an insecure and a verifying run per protocol, and a
  * verifying run against the same server by a name its certificate does not carry ({@code wrong.example}, which
- * the child's hosts file points at 127.0.0.1). One line each, {@code <what> <protocol> <done> <succeeded> <clean>}
+ * the child's hosts file points at 127.0.0.1). One line each, {@code <what> <protocol> <done> <succeeded> <clean> <TLS provider> <TLS version>}
  * or {@code <what> tls-errors <count> <sample message>}; a failure is its message on stderr, exit 3.
  */
 public final class ConscryptMain {
@@ -37,7 +38,8 @@ public final class ConscryptMain {
                     Result r = (insecure ? b.insecureTrustAll() : b).run();
                     out.append(insecure ? "insecure " : "verified ").append(r.protocol()).append(' ')
                             .append(r.requests().done()).append(' ').append(r.requests().succeeded()).append(' ')
-                            .append(r.isClean()).append('\n');
+                            .append(r.isClean()).append(' ').append(r.tls().map(ConscryptMain::providerAndProtocol)
+                                    .orElse("no-tls")).append('\n');
                 }
             }
             Result wrong = LoadTest.target(byWrongName).clients(1).requests(3).run();
@@ -49,5 +51,10 @@ public final class ConscryptMain {
             System.exit(3);
         }
         System.out.print(out);
+    }
+
+    /** The provider and the TLS version: {@code Conscrypt 2.5.2 TLSv1.3}. */
+    private static String providerAndProtocol(TlsUsed tls) {
+        return tls.provider() + " " + tls.protocol();
     }
 }
