@@ -127,7 +127,7 @@ public final class Exchange implements AsyncClientExchangeHandler {
 
     @Override
     public void produceRequest(RequestChannel channel, HttpContext context) throws HttpException, IOException {
-        HttpRequest request = template.newRequest();
+        HttpRequest request = template.h2Request();
         long now = System.nanoTime();
         body = template.body();
         if (step != null) {
