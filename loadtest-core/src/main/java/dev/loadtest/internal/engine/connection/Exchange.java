@@ -127,7 +127,7 @@ public final class Exchange implements AsyncClientExchangeHandler {
 
     @Override
     public void produceRequest(RequestChannel channel, HttpContext context) throws HttpException, IOException {
-        HttpRequest request = template.newRequest();
+        HttpRequest request = template.h2Request();
         long now = System.nanoTime();
         body = template.body();
         if (step != null) {
@@ -242,7 +242,7 @@ public final class Exchange implements AsyncClientExchangeHandler {
         if (measured && trailerBytes > 0) {
             client.onHttp1HeaderBytes(trailerBytes, step);
         }
-        end(true, null, now);
+        completed(now);
     }
 
     public void http1Data(int bytes) {
@@ -276,13 +276,14 @@ public final class Exchange implements AsyncClientExchangeHandler {
     @Override
     public void consumeResponse(HttpResponse response, EntityDetails entityDetails, HttpContext context)
             throws HttpException {
-        if (response.getCode() < 100 || response.getCode() > 599) {
+        int code = response.getCode();
+        if (code < 100 || code > 599) {
             // as over HTTP/1.1: a status no class holds is a protocol error, not a code to count
-            throw new org.apache.hc.core5.http.ProtocolException("Invalid status code " + response.getCode()
-                    + " (outside 100-599)");
+            throw new org.apache.hc.core5.http.ProtocolException("Invalid status code " + code + " (outside 100-599)");
         }
-        status = response.getCode();
-        client.onResponseHead(measured, 0, null);   // HTTP/2 header bytes are counted by frame, the step's too
+        status = code;
+        // the time to first byte only: HTTP/2 header bytes are counted by frame (FrameCounter), the step's too
+        client.onResponseHead(false, 0, null);
         if (isChecked()) {
             CapturedResponse.Builder head = CapturedResponse.builder(status);
             for (Header h : response.getHeaders()) {
@@ -322,40 +323,42 @@ public final class Exchange implements AsyncClientExchangeHandler {
         if (failure == null) {
             failure = cause;
         }
-        end(false, cause);
+        endUnanswered(cause);
     }
 
     @Override
     public void cancel() {
-        end(false, null);
+        endUnanswered(null);
     }
 
     @Override
     public void releaseResources() {
         // a release without completion (connection gone, command dropped) is a failure too
-        end(false, null);
+        endUnanswered(null);
     }
 
     private void complete() {
-        end(true, null);
+        completed(System.nanoTime());
     }
 
-    private void end(boolean completed, Exception cause) {
-        end(completed, cause, System.nanoTime());
+    /**
+     * The response is whole at {@code now}. Once per response, so kept apart from the failures' branches
+     * ({@link #endUnanswered}): the JIT compiles this path small, and again wherever HttpCore's frame handling
+     * inlines it.
+     */
+    private void completed(long now) {
+        if (claimEnd()) {
+            client.onCompleted(this, status, now);
+        }
     }
 
-    private void end(boolean completed, Exception cause, long now) {
-        // HttpCore may report an end twice, from two threads (an I/O thread and the one that enqueued on a
-        // closing connection): only the first counts
-        if (!ENDED.compareAndSet(this, false, true)) {
+    /** The request ended without its whole response: not sent, not processed, failed, timed out or cut. */
+    private void endUnanswered(Exception cause) {
+        if (!claimEnd()) {
             return;
         }
-        if (step != null && streamId != 0) {
-            client.streamEnded(streamId, step);
-        }
-        if (completed) {
-            client.onCompleted(this, status, now);
-        } else if (sentNanos == 0) {
+        long now = System.nanoTime();
+        if (sentNanos == 0) {
             client.onNotSent(this, cause);
         } else if (!timedOut && Failures.isNotProcessed(cause)) {
             client.onNotProcessed(this, cause, now);
@@ -366,6 +369,20 @@ public final class Exchange implements AsyncClientExchangeHandler {
                     : cause == null ? "connection closed with the request in flight" : Failures.message(cause);
             client.onFailed(this, category, message, now);
         }
+    }
+
+    /**
+     * Whether this call ends the exchange. HttpCore may report an end twice, from two threads (an I/O thread and the
+     * one that enqueued on a closing connection): only the first counts.
+     */
+    private boolean claimEnd() {
+        if (!ENDED.compareAndSet(this, false, true)) {
+            return false;
+        }
+        if (step != null && streamId != 0) {
+            client.streamEnded(streamId, step);
+        }
+        return true;
     }
 
     boolean isHttp2() {

@@ -1,5 +1,11 @@
 package dev.loadtest.internal.engine.connection;
 
+import java.io.IOException;
+import org.apache.hc.core5.http.EntityDetails;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.http.protocol.HttpProcessor;
 import org.apache.hc.core5.http.protocol.HttpProcessorBuilder;
 import org.apache.hc.core5.http.protocol.RequestConnControl;
@@ -24,11 +30,32 @@ public final class RequestProcessors {
             .addAll(new RequestContent(), new RequestTargetHost(), new RequestConnControl())
             .build();
 
-    /** For HttpCore's HTTP/2 stream handler. */
-    public static final HttpProcessor HTTP_2 = HttpProcessorBuilder.create()
+    /**
+     * For HttpCore's HTTP/2 stream handler. It passes over a {@link PreparedH2Request}, which it processed once when
+     * that was made.
+     */
+    public static final HttpProcessor HTTP_2 = new PassingOverPrepared(HttpProcessorBuilder.create()
             .addAll(new H2RequestContent(), new H2RequestTargetHost(), new H2RequestConnControl())
-            .build();
+            .build());
 
     private RequestProcessors() {
+    }
+
+    /** {@code processor}, except for a request already processed. */
+    private record PassingOverPrepared(HttpProcessor processor) implements HttpProcessor {
+
+        @Override
+        public void process(HttpRequest request, EntityDetails entity, HttpContext context)
+                throws HttpException, IOException {
+            if (!(request instanceof PreparedH2Request)) {
+                processor.process(request, entity, context);
+            }
+        }
+
+        @Override
+        public void process(HttpResponse response, EntityDetails entity, HttpContext context)
+                throws HttpException, IOException {
+            processor.process(response, entity, context);
+        }
     }
 }

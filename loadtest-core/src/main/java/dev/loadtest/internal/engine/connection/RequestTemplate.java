@@ -38,6 +38,8 @@ public final class RequestTemplate {
      * run's is encoded when it is made; a request built per send encodes its own when first asked.
      */
     private byte[] http1Head;
+    /** A static run's request for HttpCore's HTTP/2 handler, made once; null for a request built per send. */
+    private PreparedH2Request h2Request;
     private final boolean head;
     /** The user set {@code Expect: 100-continue}: see {@link #newRequest()}. */
     private final boolean expectContinue;
@@ -49,6 +51,7 @@ public final class RequestTemplate {
         // a static run's template is shared by every thread: all of it is made before the run starts
         this.entityDetails = entityDetails();
         this.http1Head = encodeHttp1Head(newRequest(), entityDetails);
+        this.h2Request = PreparedH2Request.of(newRequest(), entityDetails, expectContinue);
     }
 
     /**
@@ -148,6 +151,15 @@ public final class RequestTemplate {
         request.setScheme(scheme);
         request.setHeaders(headers);
         return request;
+    }
+
+    /**
+     * The request for HttpCore's HTTP/2 handler: a static run's one {@link PreparedH2Request}, shared by every
+     * send; else a new one ({@link #newRequest()}).
+     */
+    HttpRequest h2Request() {
+        PreparedH2Request prepared = h2Request;
+        return prepared != null ? prepared : newRequest();
     }
 
     /** The entity to announce, or null without a body. */

@@ -1,0 +1,162 @@
+package dev.loadtest.internal.engine.connection;
+
+import java.net.URI;
+import java.util.Locale;
+import org.apache.hc.core5.http.EntityDetails;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.HttpVersion;
+import org.apache.hc.core5.http.ProtocolVersion;
+import org.apache.hc.core5.http.message.BasicHeader;
+import org.apache.hc.core5.http.message.BasicHttpRequest;
+import org.apache.hc.core5.http.protocol.HttpCoreContext;
+import org.apache.hc.core5.net.URIAuthority;
+
+/**
+ * A static request as HttpCore's HTTP/2 stream handler sends it, made once per run and shared by every stream of
+ * every connection: HttpCore's HTTP/2 protocol processor has already run on it (so {@link RequestProcessors#HTTP_2}
+ * passes over it) and its header names are in lower case, as HTTP/2 sends them (so HttpCore's conversion to the
+ * header list keeps each name rather than copying it). Per request this saves a message, its header list and the
+ * processor's pass; HttpCore still converts it to pseudo-headers and HPACK-encodes it per connection, as it must.
+ *
+ * <p>It never changes once made: HttpCore's HTTP/2 handler only reads a request, and a change attempted by anything
+ * else fails rather than alter what other threads are sending.
+ */
+final class PreparedH2Request extends BasicHttpRequest {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The user set {@code Expect: 100-continue}: sent, but hidden from HttpCore (see {@link RequestTemplate#newRequest}). */
+    private final boolean bodyAtOnce;
+    private final boolean made;
+
+    private PreparedH2Request(HttpRequest processed, boolean bodyAtOnce) {
+        super(processed.getMethod(), processed.getScheme(), processed.getAuthority(), processed.getPath());
+        for (Header h : processed.getHeaders()) {
+            super.addHeader(new BasicHeader(h.getName().toLowerCase(Locale.ROOT), h.getValue(), h.isSensitive()));
+        }
+        this.bodyAtOnce = bodyAtOnce;
+        this.made = true;
+    }
+
+    /**
+     * {@code request} (a fresh one, which this takes over) processed as HttpCore's HTTP/2 handler would process it;
+     * null when the processor refuses it, which then goes through HttpCore per request and fails there, as that
+     * request's error.
+     */
+    static PreparedH2Request of(HttpRequest request, EntityDetails entity, boolean bodyAtOnce) {
+        HttpCoreContext context = HttpCoreContext.create();
+        context.setProtocolVersion(HttpVersion.HTTP_2);
+        context.setRequest(request);
+        try {
+            RequestProcessors.HTTP_2.process(request, entity, context);
+        } catch (HttpException | java.io.IOException | RuntimeException e) {
+            return null;
+        }
+        return new PreparedH2Request(request, bodyAtOnce);
+    }
+
+    @Override
+    public Header getFirstHeader(String name) {
+        return bodyAtOnce && "Expect".equalsIgnoreCase(name) ? null : super.getFirstHeader(name);
+    }
+
+    // ---- shared by every thread: no change once made ----
+
+    private void unchanged() {
+        if (made) {
+            throw new UnsupportedOperationException("a prepared HTTP/2 request is shared and never changes");
+        }
+    }
+
+    @Override
+    public void addHeader(Header header) {
+        unchanged();
+        super.addHeader(header);
+    }
+
+    @Override
+    public void addHeader(String name, Object value) {
+        unchanged();
+        super.addHeader(name, value);
+    }
+
+    @Override
+    public void setHeader(Header header) {
+        unchanged();
+        super.setHeader(header);
+    }
+
+    @Override
+    public void setHeader(String name, Object value) {
+        unchanged();
+        super.setHeader(name, value);
+    }
+
+    @Override
+    public void setHeaders(Header... headers) {
+        unchanged();
+        super.setHeaders(headers);
+    }
+
+    @Override
+    public boolean removeHeader(Header header) {
+        unchanged();
+        return super.removeHeader(header);
+    }
+
+    @Override
+    public boolean removeHeaders(Header header) {
+        unchanged();
+        return super.removeHeaders(header);
+    }
+
+    @Override
+    public boolean removeHeaders(String name) {
+        unchanged();
+        return super.removeHeaders(name);
+    }
+
+    @Override
+    public void clear() {
+        unchanged();
+        super.clear();
+    }
+
+    @Override
+    public void setVersion(ProtocolVersion version) {
+        unchanged();
+        super.setVersion(version);
+    }
+
+    @Override
+    public void setPath(String path) {
+        unchanged();
+        super.setPath(path);
+    }
+
+    @Override
+    public void setScheme(String scheme) {
+        unchanged();
+        super.setScheme(scheme);
+    }
+
+    @Override
+    public void setAuthority(URIAuthority authority) {
+        unchanged();
+        super.setAuthority(authority);
+    }
+
+    @Override
+    public void setAbsoluteRequestUri(boolean absoluteRequestUri) {
+        unchanged();
+        super.setAbsoluteRequestUri(absoluteRequestUri);
+    }
+
+    @Override
+    public void setUri(URI requestUri) {
+        unchanged();
+        super.setUri(requestUri);
+    }
+}
