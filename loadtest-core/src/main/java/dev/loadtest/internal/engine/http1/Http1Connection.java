@@ -80,8 +80,9 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     /**
      * Requests this connection's I/O thread handed over during one of its events ({@link #takeInEvent}), oldest
      * first: the event's output writes them, ahead of HttpCore's queued commands (there are none when one is taken).
+     * Small at first (it grows to the pipelining depth): 10,000 connections keep one each.
      */
-    private final ArrayDeque<Exchange> handedOver = new ArrayDeque<>();
+    private final ArrayDeque<Exchange> handedOver = new ArrayDeque<>(1);
     /** The parts of the request being copied out: its head, then its body (if any). */
     private ByteBuffer head;
     private ByteBuffer body;
