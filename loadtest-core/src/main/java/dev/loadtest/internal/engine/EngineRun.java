@@ -214,7 +214,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
             concurrency.apply(limited(), System.nanoTime(), phase);
         }
         long now = System.nanoTime();
-        cadence = new TimerCadence(concurrency != null, now);
+        cadence = new TimerCadence(concurrency != null, now, test.clients());
         scheduleTick(now);
         if (scenario != null) {
             scenario.start(now);   // the closed model's users begin; arrivals come from the scheduler
