@@ -2,8 +2,8 @@
 # Issue 8's memory and start-up targets, checked with the command users run (samples/target/loadtest.jar):
 #
 #   1. a 10-million-request run completes with -Xmx64m          (h2c, -c 100 -m 10)
-#   2. 10,000 concurrent connections with -Xmx256m               (HTTP/1.1, -c 10000 -m 1, DURATION s)
-#      beside h2load on the same flags, for its memory
+#   2. 10,000 concurrent connections with -Xmx256m               (HTTP/1.1, -t THREADS -c 10000 -m 1, DURATION s)
+#      alternated with h2load on the same flags PAIRS times: req/s, CPU per request and memory side by side
 #   3. start-up: from `java -jar` to the first request at nginx   (median of STARTS runs)
 #
 #   bench/footprint.sh                      # all three, ~2-3 min with the build
@@ -45,20 +45,40 @@ main() {
     log "   $verdict: $M_DONE done, $M_FAILED failed, exit $M_RC, ${M_WALL}s, $M_RPS req/s, max RSS $((M_RSS_KB / 1024)) MB"
     echo "long-run-xmx64m,ours,$verdict,$M_DONE,$M_FAILED,100,$M_WALL,$((M_RSS_KB / 1024)),$M_RPS req/s" >>"$csv"
 
-    # 2. many connections at once, each holding one request at a time
-    log "2. $CONNECTIONS connections with -Xmx256m: java -Xmx256m -jar loadtest.jar --h1 -c $CONNECTIONS -m 1 -D ${DURATION}s"
-    measure ours "$work/conns.out" -- "$JAVA" -Xmx256m -jar "$JAR" --h1 -c "$CONNECTIONS" -m 1 -D "${DURATION}s" \
-        "http://127.0.0.1:$PORT_H1/hello"
-    local opened
-    opened=$(connections_opened "$work/conns.out")
-    verdict=FAIL
-    [[ "$M_RC" == 0 && "$M_FAILED" == 0 && "${opened:-0}" -ge "$CONNECTIONS" ]] && verdict=PASS
-    log "   $verdict: $opened connections opened, $M_DONE done, $M_FAILED failed, exit $M_RC, $M_RPS req/s, max RSS $((M_RSS_KB / 1024)) MB"
-    grep -A 4 '^errors:' "$work/conns.out" >&2 || true
-    echo "connections-xmx256m,ours,$verdict,$M_DONE,$M_FAILED,$opened,$M_WALL,$((M_RSS_KB / 1024)),$M_RPS req/s" >>"$csv"
-    measure h2load "$work/conns-h2load.out" -- h2load --h1 -c "$CONNECTIONS" -m 1 -D "$DURATION" "http://127.0.0.1:$PORT_H1/hello"
-    log "   h2load on the same flags: $M_DONE done, $M_FAILED failed, $M_RPS req/s, max RSS $((M_RSS_KB / 1024)) MB"
-    echo "connections,h2load,-,$M_DONE,$M_FAILED,$CONNECTIONS,$M_WALL,$((M_RSS_KB / 1024)),$M_RPS req/s" >>"$csv"
+    # 2. many connections at once, each holding one request at a time; alternated with h2load, PAIRS times, -t THREADS
+    log "2. $CONNECTIONS connections with -Xmx256m, alternated with h2load $PAIRS times: java -Xmx256m -jar loadtest.jar --h1 -t $THREADS -c $CONNECTIONS -m 1 -D ${DURATION}s"
+    local opened pair us ours_rps=() ours_us=() ours_rss=() h2_rps=() h2_us=() h2_rss=()
+    verdict=PASS
+    for pair in $(seq 1 "$PAIRS"); do
+        measure ours "$work/conns.out" -- "$JAVA" -Xmx256m -jar "$JAR" --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 \
+            -D "${DURATION}s" "http://127.0.0.1:$PORT_H1/hello"
+        opened=$(connections_opened "$work/conns.out")
+        us=$(cpu_us_per_req "$M_USER" "$M_SYS" "$M_DONE")
+        if [[ "$M_RC" != 0 || "$M_FAILED" != 0 || "${opened:-0}" -lt "$CONNECTIONS" ]]; then
+            verdict=FAIL
+            grep -A 4 '^errors:' "$work/conns.out" >&2 || true
+        fi
+        log "   pair $pair, ours: $opened connections opened, $M_DONE done, $M_FAILED failed, exit $M_RC, $M_RPS req/s, $us CPU-us/req, max RSS $((M_RSS_KB / 1024)) MB"
+        echo "connections-xmx256m,ours,-,$M_DONE,$M_FAILED,$opened,$M_WALL,$((M_RSS_KB / 1024)),$M_RPS req/s $us CPU-us/req" >>"$csv"
+        ours_rps+=("$M_RPS"); ours_us+=("$us"); ours_rss+=("$((M_RSS_KB / 1024))")
+        measure h2load "$work/conns-h2load.out" -- h2load --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 -D "$DURATION" \
+            "http://127.0.0.1:$PORT_H1/hello"
+        us=$(cpu_us_per_req "$M_USER" "$M_SYS" "$M_DONE")
+        log "   pair $pair, h2load: $M_DONE done, $M_FAILED failed, $M_RPS req/s, $us CPU-us/req, max RSS $((M_RSS_KB / 1024)) MB"
+        echo "connections,h2load,-,$M_DONE,$M_FAILED,$CONNECTIONS,$M_WALL,$((M_RSS_KB / 1024)),$M_RPS req/s $us CPU-us/req" >>"$csv"
+        h2_rps+=("$M_RPS"); h2_us+=("$us"); h2_rss+=("$((M_RSS_KB / 1024))")
+    done
+    local o_rps o_us o_rss h_rps h_us h_rss ratio
+    o_rps=$(printf '%s\n' "${ours_rps[@]}" | median); o_us=$(printf '%s\n' "${ours_us[@]}" | median); o_rss=$(printf '%s\n' "${ours_rss[@]}" | median)
+    h_rps=$(printf '%s\n' "${h2_rps[@]}" | median); h_us=$(printf '%s\n' "${h2_us[@]}" | median); h_rss=$(printf '%s\n' "${h2_rss[@]}" | median)
+    ratio=$(awk -v a="$o_rps" -v b="$h_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    log "   $verdict: every connection opened and no request failed in every run of ours"
+    echo "connections-xmx256m,ours,$verdict,,,$CONNECTIONS,,$o_rss,median $o_rps req/s" >>"$csv"
+    # issue 15's goal: at least h2load's req/s, within 150 MB
+    local goal=FAIL
+    awk -v r="$ratio" -v m="$o_rss" 'BEGIN { exit !(r >= 1.0 && m <= 150) }' && goal=PASS
+    log "   $goal: medians ours / h2load: $o_rps / $h_rps req/s (${ratio}x), $o_us / $h_us CPU-us/req, RSS $o_rss / $h_rss MB (goal: >= 1.0x, <= 150 MB)"
+    echo "connections-vs-h2load,ours,$goal,,,$CONNECTIONS,,$o_rss,${ratio}x h2load req/s (medians $o_rps / $h_rps); CPU-us/req $o_us / $h_us" >>"$csv"
 
     # 3. start-up: nginx logs when it served /first ($msec); the clock is read just before java starts
     log "3. start-up, $STARTS times: java -jar loadtest.jar --h1 -n 1 -c 1 .../first"

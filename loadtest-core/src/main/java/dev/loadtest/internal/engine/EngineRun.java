@@ -58,8 +58,6 @@ import org.apache.hc.core5.util.Timeout;
 final class EngineRun implements LoadTestRun, SlotContext {
 
     private static final Log LOG = Log.of(EngineRun.class);
-    /** HttpCore's select interval: its connect and socket timeouts are checked at that pace (see RunRequester). */
-    private static final long SELECT_INTERVAL_MILLIS = 20;
     private static final AtomicInteger RUNS = new AtomicInteger();
 
     private final LoadTest test;
@@ -162,7 +160,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
             // time zero is when the connections are ready (none, when each arrival makes its own): see Phase.holdClock
             phase.holdClock(System.nanoTime());
         }
-        requester = RunRequester.create(test, phase, recorders, connections, TimeValue.ofMilliseconds(SELECT_INTERVAL_MILLIS));
+        requester = RunRequester.create(test, phase, recorders, connections,
+                SelectInterval.of(test.clients(), test.threads()));
         requester.start();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         settings = SlotSettings.of(test);
@@ -215,7 +214,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
             concurrency.apply(limited(), System.nanoTime(), phase);
         }
         long now = System.nanoTime();
-        cadence = new TimerCadence(concurrency != null, now);
+        cadence = new TimerCadence(concurrency != null, now, test.clients());
         scheduleTick(now);
         if (scenario != null) {
             scenario.start(now);   // the closed model's users begin; arrivals come from the scheduler

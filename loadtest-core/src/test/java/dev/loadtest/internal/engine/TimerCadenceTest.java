@@ -54,4 +54,19 @@ class TimerCadenceTest {
         assertThat(checks).isEqualTo(20);
         assertThat(progress).isEqualTo(10);
     }
+
+    @Test
+    void should_space_the_checks_by_20_us_a_client_beyond_2500_clients() {
+        assertThat(TimerCadence.checkNanos(1)).isEqualTo(50 * MS);
+        assertThat(TimerCadence.checkNanos(2_500)).isEqualTo(50 * MS);
+        assertThat(TimerCadence.checkNanos(10_000)).isEqualTo(200 * MS);
+
+        TimerCadence cadence = new TimerCadence(false, START, 10_000);
+        int checks = 0;
+        for (long now = START + 50 * MS; now <= START + 1_000 * MS; now += 50 * MS) {
+            checks += cadence.checkDue(now) ? 1 : 0;
+        }
+        assertThat(checks).isEqualTo(5);
+        assertThat(cadence.delayNanos(START, FAR, FAR)).isEqualTo(50 * MS);   // the timer still wakes at its period
+    }
 }

@@ -397,6 +397,9 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         IOSession s = session;
         inFlight.add(exchange);
         exchange.issuedNanos = now;
+        if (s.getHandler() instanceof Http1Connection http1 && http1.takeInEvent(exchange)) {
+            return;   // on the connection's I/O thread, in its event: written at the event's end, no command needed
+        }
         s.enqueue(new RequestExecutionCommand(exchange, HttpCoreContext.create()), Command.Priority.NORMAL);
         if (!s.isOpen()) {
             exchange.failed(new ConnectionClosedException("connection closed"));
