@@ -9,6 +9,7 @@
 #   bench/startup.sh                                          # the launcher, and C1 alone, at 300k and 3M requests
 #   COUNTS=300000 OPTION_SETS="launcher|-XX:TieredStopAtLevel=1|-XX:+UseParallelGC" bench/startup.sh
 #   COMMAND=/tmp/old/bin/loadtest OPTION_SETS=launcher bench/startup.sh     # another launcher (before/after)
+#   ONLY=h1-c100-m1 COUNTS=1000000 bench/startup.sh                            # one case
 #
 # COMMAND: the command measured; default the distribution's bin/loadtest (samples/target/loadtest-*.tar.gz,
 # unpacked into a temporary folder). OPTION_SETS: sets of JVM options separated by '|', each given to COMMAND
@@ -25,12 +26,19 @@ COMMAND="${COMMAND:-}"
 COUNTS="${COUNTS:-300000 3000000}"
 OPTION_SETS="${OPTION_SETS:-launcher|-XX:TieredStopAtLevel=1}"
 CLASS_RUN_REQUESTS=2000
+ONLY="${ONLY:-}"   # a space-separated subset of the cases' names, e.g. ONLY=h1-c100-m1; empty: all
 
 # name  protocol  clients  streams
-CASES=(
+ALL_CASES=(
     "h2c-c100-m10  h2c 100 10"
     "h1-c100-m1    h1  100 1"
 )
+CASES=()
+for line in "${ALL_CASES[@]}"; do
+    read -r name _ <<<"$line"
+    [[ -z "$ONLY" || " $ONLY " == *" $name "* ]] && CASES+=("$line")
+done
+[[ ${#CASES[@]} -gt 0 ]] || { echo "startup.sh: ONLY ($ONLY) names none of the cases: h2c-c100-m10 h1-c100-m1" >&2; exit 2; }
 
 # run_to_end OUT JAVA_OPTS COMMAND...: one run under /usr/bin/time with JAVA_OPTS; sets R_CPU (user+sys s),
 # R_JIT and R_GC (s, the last sample before the process ended), R_RSS_MB, R_RPS, R_DONE, R_RC
