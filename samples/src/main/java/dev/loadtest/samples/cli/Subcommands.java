@@ -8,8 +8,9 @@ import picocli.CommandLine.Command;
  * The command's subcommands ({@code merge}, {@code compare}, {@code capacity}, {@code scenario}), added to its
  * model only when the arguments may reach one or ask for the help that lists them. Picocli builds the model of
  * a command and of every subcommand, by reflection over each annotated field of each option group, when the
- * {@link CommandLine} is made: the four subcommands were half of what picocli cost a run before its first
- * request (issue 15; bench/README.md, "startup.sh"), and a load test run uses none of them.
+ * {@link CommandLine} is made: the four subcommands took half of the profile samples of {@code loadtest --version},
+ * and leaving them out saves a run 0.06-0.18 CPU-s of its start (issue 15; bench/README.md, "startup.sh"), where a
+ * load test run uses none of them.
  *
  * <p>Adding them is the rule, leaving them out the exception: any argument that names one, asks for help
  * ({@code --help}, {@code -h} alone or in a cluster of short options) or is an argument file ({@code @file},
