@@ -44,8 +44,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * file, unresolvable host: one line on stderr, URIs and headers redacted); {@value #RUN_FAILED} the run or
  * its output failed.
  */
-// the subcommands (merge, compare, capacity, scenario) are added by execute, when the arguments can reach one
 @Command(name = "loadtest", mixinStandardHelpOptions = true, versionProvider = LoadTestCommand.Version.class,
+        // no subcommands here: execute adds them (Subcommands) when the arguments can reach one
         sortOptions = false, usageHelpAutoWidth = true, showDefaultValues = true,
         headerHeading = "%n", synopsisHeading = "Usage: ", descriptionHeading = "%n", parameterListHeading = "%n",
         optionListHeading = "%nOptions:%n",
