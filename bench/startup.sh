@@ -9,13 +9,18 @@
 #   bench/startup.sh                                          # the launcher, and C1 alone, at 300k and 3M requests
 #   COUNTS=300000 OPTION_SETS="launcher|-XX:TieredStopAtLevel=1|-XX:+UseParallelGC" bench/startup.sh
 #   COMMAND=/tmp/old/bin/loadtest OPTION_SETS=launcher bench/startup.sh     # another launcher (before/after)
+#   ONLY=h1-c100-m1 COUNTS=1000000 bench/startup.sh                            # one case
+#   TOGETHER=1 ONLY=h1-c100-m1 COUNTS=3000000 OPTION_SETS="launcher|-XX:..." bench/startup.sh   # on a busy machine
 #
 # COMMAND: the command measured; default the distribution's bin/loadtest (samples/target/loadtest-*.tar.gz,
 # unpacked into a temporary folder). OPTION_SETS: sets of JVM options separated by '|', each given to COMMAND
 # as JAVA_OPTS ("launcher": none, the launcher's own defaults); the sets alternate within each of PAIRS
 # rounds. Before measuring, two tiny runs per set against nginx make and put in place the launcher's
 # class-data sharing archive, in a cache folder of this script's own: the measured runs are a user's runs
-# after the first. Cases: h2c -c 100 -m 10 and HTTP/1.1 -c 100 -m 1, -t THREADS. Builds nothing: package the
+# after the first. TOGETHER=1 starts the sets' runs of a round at the same time, against the same nginx, instead of
+# one after the other: on a machine others load, both then see the same load (and each other), so their CPU per
+# request compares even where a run's CPU moves by 20 % from one minute to the next; req/s then says nothing
+# (they share the server). Cases: h2c -c 100 -m 10 and HTTP/1.1 -c 100 -m 1, -t THREADS. Builds nothing: package the
 # samples module first (mvn -B -q -pl samples -am package -DskipTests). Writes
 # bench/results/<timestamp>-startup.csv. See bench/README.md, "startup.sh".
 
@@ -25,12 +30,20 @@ COMMAND="${COMMAND:-}"
 COUNTS="${COUNTS:-300000 3000000}"
 OPTION_SETS="${OPTION_SETS:-launcher|-XX:TieredStopAtLevel=1}"
 CLASS_RUN_REQUESTS=2000
+ONLY="${ONLY:-}"   # a space-separated subset of the cases' names, e.g. ONLY=h1-c100-m1; empty: all
+TOGETHER="${TOGETHER:-0}"   # 1: the option sets' runs of a round start at the same time (see the header)
 
 # name  protocol  clients  streams
-CASES=(
+ALL_CASES=(
     "h2c-c100-m10  h2c 100 10"
     "h1-c100-m1    h1  100 1"
 )
+CASES=()
+for line in "${ALL_CASES[@]}"; do
+    read -r name _ <<<"$line"
+    [[ -z "$ONLY" || " $ONLY " == *" $name "* ]] && CASES+=("$line")
+done
+[[ ${#CASES[@]} -gt 0 ]] || { echo "startup.sh: ONLY ($ONLY) names none of the cases: h2c-c100-m10 h1-c100-m1" >&2; exit 2; }
 
 # run_to_end OUT JAVA_OPTS COMMAND...: one run under /usr/bin/time with JAVA_OPTS; sets R_CPU (user+sys s),
 # R_JIT and R_GC (s, the last sample before the process ended), R_RSS_MB, R_RPS, R_DONE, R_RC
@@ -60,6 +73,17 @@ run_to_end() {
         log "WARNING: exit $R_RC; its output:"
         tail -n 20 "$out" >&2
     fi
+}
+
+# measure I CSV OUT: one run of option set I (sets, classes, count, name, round, c, m, FLAGS, URL from main), logged
+# and written as a row of CSV (one short append: runs of TOGETHER=1 write their rows whole)
+measure() {
+    local i="$1" csv="$2" out="$3" set="${sets[$1]}" opts="${sets[$1]}"
+    [[ "$set" != launcher ]] || opts=""
+    run_to_end "$out" "$opts" "${OURS[@]}" -n "$count" -c "$c" -m "$m" -t "$THREADS" "${FLAGS[@]}" "$URL"
+    log "$(printf '%-40s %8s %-13s round %d: cpu %6s s, jit %5s s, gc %5s s, %4d MB, %9s req/s, %s done, exit %s' \
+        "$set" "$count" "$name" "$round" "$R_CPU" "$R_JIT" "$R_GC" "$R_RSS_MB" "$R_RPS" "$R_DONE" "$R_RC")"
+    echo "$i,\"$set\",$count,$name,$round,$R_CPU,$R_JIT,$R_GC,$R_RSS_MB,$R_RPS,$R_DONE,$R_RC,${classes[i]}" >>"$csv"
 }
 
 main() {
@@ -110,15 +134,16 @@ main() {
             for line in "${CASES[@]}"; do
                 read -r name proto c m <<<"$line"
                 case_target "$proto" /hello
+                local together=()   # the runs of this round under way (not nginx, another child of this shell)
                 for i in "${!sets[@]}"; do
-                    set="${sets[$i]}"
-                    opts="$set"
-                    [[ "$set" != launcher ]] || opts=""
-                    run_to_end "$work/run.out" "$opts" "${OURS[@]}" -n "$count" -c "$c" -m "$m" -t "$THREADS" "${FLAGS[@]}" "$URL"
-                    log "$(printf '%-40s %8s %-13s round %d: cpu %6s s, jit %5s s, gc %5s s, %4d MB, %9s req/s, %s done, exit %s' \
-                        "$set" "$count" "$name" "$round" "$R_CPU" "$R_JIT" "$R_GC" "$R_RSS_MB" "$R_RPS" "$R_DONE" "$R_RC")"
-                    echo "$i,\"$set\",$count,$name,$round,$R_CPU,$R_JIT,$R_GC,$R_RSS_MB,$R_RPS,$R_DONE,$R_RC,${classes[i]}" >>"$csv"
+                    if [[ "$TOGETHER" == 1 ]]; then
+                        measure "$i" "$csv" "$work/run$i.out" &
+                        together+=($!)
+                    else
+                        measure "$i" "$csv" "$work/run$i.out"
+                    fi
                 done
+                [[ ${#together[@]} -eq 0 ]] || wait "${together[@]}"
             done
         done
     done

@@ -2,8 +2,8 @@
 rem loadtest: the loadtest command (lib\loadtest.jar) with the JVM options measured to suit a load generator,
 rem as bin/loadtest does on Unix (it says what each default does and why). Reads JAVA_HOME (otherwise java on
 rem the PATH), JAVA_OPTS, then LOADTEST_OPTS: their options come after the defaults, so each one given wins;
-rem a garbage collector or a young-generation size of theirs replaces the default one. No class-data sharing
-rem archive here (bin/loadtest makes one on Java 19 and later).
+rem a garbage collector, a young-generation size or an inlining limit of theirs replaces the default one. No
+rem class-data sharing archive here (bin/loadtest makes one).
 rem Written without parenthesised blocks: a JAVA_HOME under "C:\Program Files (x86)" would end one early.
 setlocal
 
@@ -30,6 +30,10 @@ echo.%JAVA_OPTS% %LOADTEST_OPTS% | findstr /r /c:"-XX:+Use[A-Za-z]*GC" >nul
 if errorlevel 1 set "LOADTEST_DEFAULTS=%LOADTEST_DEFAULTS% -XX:+UseSerialGC"
 echo.%JAVA_OPTS% %LOADTEST_OPTS% | findstr /c:"-Xmn" /c:"NewSize" /c:"-Xms" /c:"InitialHeapSize" >nul
 if errorlevel 1 set "LOADTEST_DEFAULTS=%LOADTEST_DEFAULTS% -Xmn24m"
+echo.%JAVA_OPTS% %LOADTEST_OPTS% | findstr /c:"FreqInlineSize" >nul
+if errorlevel 1 set "LOADTEST_DEFAULTS=%LOADTEST_DEFAULTS% -XX:FreqInlineSize=100"
+echo.%JAVA_OPTS% %LOADTEST_OPTS% | findstr /c:"InlineSmallCode" >nul
+if errorlevel 1 set "LOADTEST_DEFAULTS=%LOADTEST_DEFAULTS% -XX:InlineSmallCode=1000"
 
 "%JAVA_EXE%" %LOADTEST_DEFAULTS% %JAVA_OPTS% %LOADTEST_OPTS% -jar "%LOADTEST_JAR%" %*
 exit /b %ERRORLEVEL%

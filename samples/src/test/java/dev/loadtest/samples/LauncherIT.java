@@ -138,6 +138,16 @@ class LauncherIT {
     }
 
     @Test
+    void should_limit_what_c2_inlines_unless_the_users_options_set_it() throws Exception {
+        Run run = launch(Map.of("JAVA_HOME", JAVA_HOME, "JAVA_OPTS", "-XX:+PrintFlagsFinal",
+                "LOADTEST_OPTS", "-XX:InlineSmallCode=2000"), "--version");
+
+        assertThat(run.code).as(run.all()).isZero();
+        assertThat(run.out).containsPattern("\\bFreqInlineSize += 100 .*\\{command line}")
+                .containsPattern("\\bInlineSmallCode += 2000 .*\\{command line}");
+    }
+
+    @Test
     void should_find_java_on_the_path_without_java_home() throws Exception {
         String path = Path.of(JAVA_HOME, "bin") + File.pathSeparator + "/usr/bin" + File.pathSeparator + "/bin";
 

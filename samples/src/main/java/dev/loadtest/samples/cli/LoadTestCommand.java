@@ -45,7 +45,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * its output failed.
  */
 @Command(name = "loadtest", mixinStandardHelpOptions = true, versionProvider = LoadTestCommand.Version.class,
-        subcommands = {MergeCommand.class, CompareCommand.class, CapacityCommand.class, ScenarioCommand.class},
+        // no subcommands here: execute adds them (Subcommands) when the arguments can reach one
         sortOptions = false, usageHelpAutoWidth = true, showDefaultValues = true,
         headerHeading = "%n", synopsisHeading = "Usage: ", descriptionHeading = "%n", parameterListHeading = "%n",
         optionListHeading = "%nOptions:%n",
@@ -172,6 +172,7 @@ public final class LoadTestCommand implements Callable<Integer> {
     static int execute(String[] args, PrintStream out, PrintStream err, boolean terminal,
                        UnaryOperator<String> environment) {
         CommandLine commandLine = new CommandLine(new LoadTestCommand(out, err, terminal, environment));
+        Subcommands.addIfReachable(commandLine, args);   // before the settings below, which apply to them too
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
         commandLine.setParameterExceptionHandler((e, a) -> {
