@@ -34,12 +34,10 @@ final class TimerCadence {
     private long lastCheckNanos;
     private long lastProgressNanos;
 
-    /** @param stepped whether the run has a concurrency plan, whose steps need the timer every 10 ms */
-    TimerCadence(boolean stepped, long startNanos) {
-        this(stepped, startNanos, 1);
-    }
-
-    /** @param clients the run's clients, whose request timeouts each check goes through */
+    /**
+     * @param stepped whether the run has a concurrency plan, whose steps need the timer every 10 ms
+     * @param clients the run's clients, whose request timeouts each check goes through
+     */
     TimerCadence(boolean stepped, long startNanos, int clients) {
         this.periodNanos = stepped ? STEP_NANOS : CHECK_NANOS;
         this.checkNanos = checkNanos(clients);

@@ -13,21 +13,21 @@ class TimerCadenceTest {
 
     @Test
     void should_sleep_50_ms_when_nothing_comes_sooner() {
-        TimerCadence cadence = new TimerCadence(false, START);
+        TimerCadence cadence = new TimerCadence(false, START, 1);
 
         assertThat(cadence.delayNanos(START, FAR, FAR)).isEqualTo(50 * MS);
     }
 
     @Test
     void should_sleep_10_ms_in_a_run_with_a_concurrency_plan() {
-        TimerCadence cadence = new TimerCadence(true, START);
+        TimerCadence cadence = new TimerCadence(true, START, 1);
 
         assertThat(cadence.delayNanos(START, FAR, FAR)).isEqualTo(10 * MS);
     }
 
     @Test
     void should_wake_at_the_timelines_next_work_or_the_deadline_when_sooner() {
-        TimerCadence cadence = new TimerCadence(false, START);
+        TimerCadence cadence = new TimerCadence(false, START, 1);
 
         assertThat(cadence.delayNanos(START, START + 20 * MS, FAR)).isEqualTo(20 * MS);
         assertThat(cadence.delayNanos(START, START + 20 * MS, START + 5 * MS)).isEqualTo(5 * MS);
@@ -36,14 +36,14 @@ class TimerCadenceTest {
 
     @Test
     void should_not_count_work_or_a_deadline_already_passed() {
-        TimerCadence cadence = new TimerCadence(false, START);
+        TimerCadence cadence = new TimerCadence(false, START, 1);
 
         assertThat(cadence.delayNanos(START, START, START - MS)).isEqualTo(50 * MS);
     }
 
     @Test
     void should_check_timeouts_every_50_ms_and_tell_progress_every_100_ms() {
-        TimerCadence cadence = new TimerCadence(true, START);
+        TimerCadence cadence = new TimerCadence(true, START, 1);
         int checks = 0;
         int progress = 0;
         for (long now = START + 10 * MS; now <= START + 1_000 * MS; now += 10 * MS) {

@@ -104,9 +104,7 @@ public final class ScenarioAssembly {
             for (int i = 0; i < steps.size(); i++) {
                 failedAt[i] += s.failedAt[i];
                 for (String reason : s.reasons.get(i)) {
-                    if (reasons.get(i).size() < ScenarioStats.MAX_REASONS && !reasons.get(i).contains(reason)) {
-                        reasons.get(i).add(reason);
-                    }
+                    ScenarioStats.keepReason(reasons.get(i), reason);
                 }
             }
         }

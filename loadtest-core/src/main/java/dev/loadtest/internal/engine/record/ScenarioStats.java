@@ -13,9 +13,6 @@ import org.HdrHistogram.Histogram;
  */
 public final class ScenarioStats {
 
-    /** How many distinct failure reasons a thread keeps per step: the bound the results keep, not a second one. */
-    static final int MAX_REASONS = Sessions.MAX_REASONS_PER_STEP;
-
     final StepStats[] steps;
     long started;
     long completed;
@@ -65,8 +62,15 @@ public final class ScenarioStats {
     public void sessionFailed(int index, String reason) {
         failed++;
         failedAt[index]++;
-        List<String> kept = reasons.get(index);
-        if (kept.size() < MAX_REASONS && !kept.contains(reason)) {
+        keepReason(reasons.get(index), reason);
+    }
+
+    /**
+     * Adds {@code reason} to a step's {@code kept} reasons unless it is there or they are full: a thread's and the
+     * merged results' keep the same bound, {@link Sessions#MAX_REASONS_PER_STEP}.
+     */
+    static void keepReason(List<String> kept, String reason) {
+        if (kept.size() < Sessions.MAX_REASONS_PER_STEP && !kept.contains(reason)) {
             kept.add(reason);
         }
     }
