@@ -53,10 +53,14 @@ run_to_end() {
     JAVA_OPTS="$opts" /usr/bin/time -f '%e %U %S %M' -o "$out.time" "$@" >"$out" 2>&1 &
     local tpid=$! leaf last="" sample
     sleep 0.1
-    leaf="$(leaf_pid "$tpid")"
-    while kill -0 "$leaf" 2>/dev/null; do
+    # the leaf is looked up at each sample, and sampled only when it is java: early on it can be one of the
+    # launcher's own short children (sed, cksum, its java -version check), whose end must not end the sampling
+    while kill -0 "$tpid" 2>/dev/null; do
+        leaf="$(leaf_pid "$tpid")"
         # a sample taken while the process exits (a thread's stat gone: awk fails, and prints zeros) is dropped
-        if sample="$(thread_cpu_s "$leaf" 2>/dev/null)"; then last="$sample"; fi
+        if [[ "$(cat "/proc/$leaf/comm" 2>/dev/null)" == java ]] && sample="$(thread_cpu_s "$leaf" 2>/dev/null)"; then
+            last="$sample"
+        fi
         sleep 0.2
     done
     R_RC=0
