@@ -418,7 +418,9 @@ generator_command() {
 # launcher_tls_provider: TLS_PROVIDER=jdk tells the distribution's bin/loadtest (it reads LOADTEST_OPTS) to keep the
 # JDK's TLS instead of the Conscrypt beside it in lib/: exports LOADTEST_OPTS with -Dloadtest.tls.provider=jdk added
 launcher_tls_provider() {
-    [[ "$TLS_PROVIDER" == conscrypt ]] || export LOADTEST_OPTS="${LOADTEST_OPTS:-} -Dloadtest.tls.provider=jdk"
+    # once: run.sh's TLS cases call loadtest_command again after generator_command did
+    [[ "$TLS_PROVIDER" == conscrypt || "${LOADTEST_OPTS:-}" == *-Dloadtest.tls.provider=jdk* ]] \
+        || export LOADTEST_OPTS="${LOADTEST_OPTS:-} -Dloadtest.tls.provider=jdk"
 }
 
 # LOADTEST: the command users run (TLS cases, rate-start.sh, rate-cpu.sh): `java -jar samples/target/loadtest.jar`

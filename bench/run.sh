@@ -9,8 +9,8 @@
 #
 # Plain cases run ours as GENERATOR says: the distribution's bin/loadtest by default (as people install it),
 # java -jar loadtest.jar (jar) or bench.jar's Generator (bench, which prints the in-run CPU). TLS cases run the
-# command users run (samples/target/loadtest.jar, or LOADTEST_CMD; the launcher with GENERATOR=launcher and
-# neither LOADTEST_CMD nor TLS_PROVIDER set) with --insecure, since nginx's certificate is self-signed and the
+# command users run (the launcher with GENERATOR=launcher, Conscrypt unless TLS_PROVIDER=jdk; else
+# samples/target/loadtest.jar, or LOADTEST_CMD) with --insecure, since nginx's certificate is self-signed and the
 # Generator has no flag to trust it; h2load does not verify certificates.
 #
 # Prints, per case, both req/s medians, the ratio ours/h2load, and generator CPU-µs per request
@@ -185,7 +185,7 @@ summarize() {
     echo "JVM start-up and JIT. 'ours in-run': CPU of our JVM from just before run() to just after / requests done"
     echo "(GENERATOR=bench only: the command, GENERATOR=launcher or jar, prints none: nan)."
     if grep -q '^h[12]tls-' "$csv"; then
-        echo "TLS cases (h2tls-*, h1tls-*): ours is the command (loadtest.jar --insecure), which reports no in-run CPU (nan)."
+        echo "TLS cases (h2tls-*, h1tls-*): ours is the command (bin/loadtest or loadtest.jar, --insecure), which reports no in-run CPU (nan)."
     fi
     if [[ "$GEN_WARMUP" != 0 ]]; then
         echo "GEN_WARMUP=${GEN_WARMUP}s: both tools ran --warm-up-time $GEN_WARMUP, so the whole-process µs/req above counts the"
