@@ -71,7 +71,10 @@ public final class Connections {
 
     /** The listener that keeps the exceptions sessions die of. */
     public IOSessionListener sessionErrorListener() {
-        return new SessionErrors(sessionErrors);
+        // only while a slot holds the address: a slot takes its error when its connection ends, and one reported
+        // after the slot let the address go (a reset after a connection per session, or without keep-alive, was
+        // closed) would stay in the map for the rest of the run
+        return new SessionErrors(sessionErrors, byAddress::containsKey);
     }
 
     /** The exception the session died of, if HttpCore reported one; keeps it. */

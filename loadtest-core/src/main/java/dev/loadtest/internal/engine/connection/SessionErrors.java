@@ -1,6 +1,8 @@
 package dev.loadtest.internal.engine.connection;
 
+import java.net.SocketAddress;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.apache.hc.core5.reactor.IOSession;
 import org.apache.hc.core5.reactor.IOSessionListener;
 
@@ -11,9 +13,12 @@ import org.apache.hc.core5.reactor.IOSessionListener;
 final class SessionErrors implements IOSessionListener {
 
     private final Map<String, Exception> errors;
+    private final Predicate<SocketAddress> kept;
 
-    SessionErrors(Map<String, Exception> errors) {
+    /** @param kept whether a session's exception is kept, by its local address */
+    SessionErrors(Map<String, Exception> errors, Predicate<SocketAddress> kept) {
         this.errors = errors;
+        this.kept = kept;
     }
 
     @Override
@@ -39,8 +44,9 @@ final class SessionErrors implements IOSessionListener {
     @Override
     public void exception(IOSession session, Exception ex) {
         // keyed by the local address: HttpCore hands its listeners another object than the one we hold
-        if (session.getLocalAddress() != null) {
-            errors.putIfAbsent(session.getLocalAddress().toString(), ex);
+        SocketAddress local = session.getLocalAddress();
+        if (local != null && kept.test(local)) {
+            errors.putIfAbsent(local.toString(), ex);
         }
     }
 

@@ -68,7 +68,7 @@ public final class ConnectionProbe {
         H2AsyncRequester requester = requester(policy, reactor,
                 new ProtocolStarter(http2, policy, tls ? Tls.strategy(test) : null, connect, e -> { }, recorders, phase,
                         new Connections()),
-                new SessionErrors(errors), tls ? Tls.strategy(test) : null, connect);
+                new SessionErrors(errors, local -> true), tls ? Tls.strategy(test) : null, connect);
         requester.start();
         try {
             HttpHost host = new HttpHost(uri.getScheme(), uri.getHost(), uri.getPort());
