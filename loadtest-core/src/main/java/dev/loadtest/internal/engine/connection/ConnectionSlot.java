@@ -887,7 +887,6 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         resend.addLast(exchange);
     }
 
-    /** A request on a connection that showed a wrong setup: errored, in its category, and the run ends. */
     /** A request that failed: an error of the run's if {@code measured}, and of its scenario step's if it has one. */
     private void countFailed(Exchange exchange, ErrorCategory category, String message, boolean timedOut,
             boolean measured) {
@@ -899,6 +898,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
     }
 
+    /** A request on a connection that showed a wrong setup: errored, in its category, and the run ends. */
     private void countSetupFailure(Exchange exchange, ErrorCategory category, String message, long now) {
         if (exchange.isMeasured() && phase.isMeasured(now)) {
             recorders.get().failed(category, message, false);

@@ -72,8 +72,10 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
     @Override
     public IOEventHandler createHandler(ProtocolIOSession session, Object attachment) {
         recorders.onIoThread();   // HttpCore creates the handler on the thread the connection is pinned to
-        boolean https = tls != null && attachment instanceof EndpointParameters p && URIScheme.HTTPS.same(p.getScheme());
-        if (https && attachment instanceof EndpointParameters params) {
+        EndpointParameters params = tls != null && attachment instanceof EndpointParameters p
+                && URIScheme.HTTPS.same(p.getScheme()) ? p : null;
+        boolean https = params != null;
+        if (https) {
             // the connection is ready to send once its handshake is done: the run's clock may wait for that
             tls.upgrade(session, params, policy, handshakeTimeout, new FutureCallback<>() {
                 @Override
