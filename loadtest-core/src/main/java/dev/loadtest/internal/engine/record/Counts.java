@@ -56,10 +56,11 @@ class Counts {
     }
 
     /**
-     * These counts as a result's requests, of {@code total} requests with {@code retried} sent again; done = sent and
-     * finished (h2load's meaning): requests never issued are errored, not done.
+     * These counts as a result's requests, of {@code total} requests; done = sent and finished (h2load's meaning):
+     * requests never issued are errored, not done. Retried are those counted here: a step's are none, as a retry is
+     * counted for the run only ({@link WorkerStats#retried()}).
      */
-    Requests requests(long total, long retried) {
+    Requests requests(long total) {
         long done = responded + errored - notIssued;
         return new Requests(total, started, done, succeeded, statusFailed + checkFailed + errored, errored, timeout,
                 notIssued, retried, checkFailed);

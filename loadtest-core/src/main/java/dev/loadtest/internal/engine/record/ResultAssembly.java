@@ -76,7 +76,7 @@ public final class ResultAssembly {
         // a scenario's schedule is of sessions, not requests: its requests are those its steps sent or could not
         long total = test.requests().isPresent() ? test.requests().getAsLong()
                 : rateDriven && test.scenario().isEmpty() ? sum.scheduled : sum.started + sum.notIssued;
-        Requests requests = sum.requests(total, sum.retried);
+        Requests requests = sum.requests(total);
         Map<ErrorCategory, ErrorCount> errors = RequestCounts.errors(errorCounts, messages);
 
         long measuredEnd = Math.min(endNanos, phase.measureEndNanos());
