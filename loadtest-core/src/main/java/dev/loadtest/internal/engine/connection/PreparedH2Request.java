@@ -9,7 +9,6 @@ import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpVersion;
 import org.apache.hc.core5.http.ProtocolVersion;
 import org.apache.hc.core5.http.message.BasicHeader;
-import org.apache.hc.core5.http.message.BasicHttpRequest;
 import org.apache.hc.core5.http.protocol.HttpCoreContext;
 import org.apache.hc.core5.net.URIAuthority;
 
@@ -23,21 +22,19 @@ import org.apache.hc.core5.net.URIAuthority;
  * <p>It never changes once made: HttpCore's HTTP/2 handler only reads a request, and a change attempted by anything
  * else fails rather than alter what other threads are sending.
  */
-final class PreparedH2Request extends BasicHttpRequest {
+final class PreparedH2Request extends ExpectHidingRequest {
 
     private static final long serialVersionUID = 1L;
 
-    /** The user set {@code Expect: 100-continue}: sent, but hidden from HttpCore (see {@link RequestTemplate#newRequest}). */
-    private final boolean bodyAtOnce;
-    private final boolean made;
-
+    /**
+     * @param bodyAtOnce the user set {@code Expect: 100-continue}: sent, but hidden from HttpCore
+     */
     private PreparedH2Request(HttpRequest processed, boolean bodyAtOnce) {
-        super(processed.getMethod(), processed.getScheme(), processed.getAuthority(), processed.getPath());
+        super(processed.getMethod(), processed.getScheme(), processed.getAuthority(), processed.getPath(), bodyAtOnce);
         for (Header h : processed.getHeaders()) {
+            // super's: this one's refuses every change (HttpCore's constructors call none of them)
             super.addHeader(new BasicHeader(h.getName().toLowerCase(Locale.ROOT), h.getValue(), h.isSensitive()));
         }
-        this.bodyAtOnce = bodyAtOnce;
-        this.made = true;
     }
 
     /**
@@ -57,17 +54,10 @@ final class PreparedH2Request extends BasicHttpRequest {
         return new PreparedH2Request(request, bodyAtOnce);
     }
 
-    @Override
-    public Header getFirstHeader(String name) {
-        return bodyAtOnce && "Expect".equalsIgnoreCase(name) ? null : super.getFirstHeader(name);
-    }
-
     // ---- shared by every thread: no change once made ----
 
-    private void unchanged() {
-        if (made) {
-            throw new UnsupportedOperationException("a prepared HTTP/2 request is shared and never changes");
-        }
+    private static void unchanged() {
+        throw new UnsupportedOperationException("a prepared HTTP/2 request is shared and never changes");
     }
 
     @Override

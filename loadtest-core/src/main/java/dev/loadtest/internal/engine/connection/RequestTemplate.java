@@ -146,7 +146,7 @@ public final class RequestTemplate {
      * has been encoded) and the body follows the HEADERS at once.
      */
     public HttpRequest newRequest() {
-        BasicHttpRequest request = expectContinue ? new BodyAtOnce(method, authority, path)
+        BasicHttpRequest request = expectContinue ? new ExpectHidingRequest(method, null, authority, path, true)
                 : new BasicHttpRequest(method, null, authority, path);
         request.setScheme(scheme);
         request.setHeaders(headers);
@@ -205,18 +205,4 @@ public final class RequestTemplate {
         return null;
     }
 
-    /** See {@link #newRequest()}: the Expect header is on the wire, HttpCore does not wait for its 100. */
-    private static final class BodyAtOnce extends BasicHttpRequest {
-
-        private static final long serialVersionUID = 1L;
-
-        BodyAtOnce(String method, URIAuthority authority, String path) {
-            super(method, null, authority, path);
-        }
-
-        @Override
-        public Header getFirstHeader(String name) {
-            return "Expect".equalsIgnoreCase(name) ? null : super.getFirstHeader(name);
-        }
-    }
 }

@@ -55,6 +55,22 @@ class PreparedH2RequestTest {
     }
 
     @Test
+    void should_send_expect_100_continue_but_hide_it_from_httpcore_both_prepared_and_per_send() throws Exception {
+        LoadTest test = LoadTest.target(TARGET).method("PUT").header("Expect", "100-continue").body(new byte[3])
+                .requests(1).build();
+        RequestTemplate template = new RequestTemplate(test, TARGET, test.body().orElseThrow());
+
+        for (HttpRequest request : List.of(template.h2Request(), template.newRequest())) {
+            // HttpCore asks by name before it sends the body; what it encodes is the header list
+            assertThat(request.getFirstHeader("Expect")).as("%s", request.getClass()).isNull();
+            assertThat(sent(request, template)).as("%s", request.getClass()).contains("expect: 100-continue");
+        }
+        HttpRequest plain = new RequestTemplate(LoadTest.target(TARGET).header("Expect", "100-continue").requests(1)
+                .build(), TARGET, null).h2Request();
+        assertThat(plain.getFirstHeader("Expect")).as("without a body there is nothing to hold").isNotNull();
+    }
+
+    @Test
     void should_leave_a_request_httpcore_refuses_to_httpcore_per_send() {
         RequestTemplate template = new RequestTemplate("TRACE", "http",
                 new org.apache.hc.core5.net.URIAuthority("127.0.0.1", 8080), "/", new Header[0], new byte[1]);
