@@ -170,7 +170,13 @@ public final class LoadTest {
         return given.targets();
     }
 
-    /** Connections held open during the run. */
+    /**
+     * Connections held open during the run (this shard's). In an open-model scenario run with
+     * {@link Builder#connectionPerUser() connectionPerUser()}, where each arrival's session opens its own connection
+     * and closes it at its end, the most it may hold at once: its {@link #maxBacklog()}, the bound of its sessions in
+     * flight. That is the figure its default threads, the rule {@code threads <= clients} and a shard's part are
+     * taken from, and what the result's JSON writes as {@code clients}.
+     */
     public int clients() {
         return plan.clients();
     }
@@ -766,7 +772,10 @@ public final class LoadTest {
          *       the session at the step it waits for (an errored request never issued, in the connect error's
          *       category), and is not tried again; a connection the server closes between steps is opened again.
          *       {@link Result#connections()} then counts one per session begun, and the connect-time histogram one
-         *       connect each.</li>
+         *       connect each. The run holds at most {@link #maxBacklog(int) maxBacklog} connections at once (its
+         *       sessions in flight), as k6's {@code maxVUs} bounds an arrival-rate run: that bound, not a client count,
+         *       is what {@link #threads(int) threads} may not exceed and what {@link #shard shards} divide (each shard
+         *       its arrivals divided and its part of the bound, like k6's execution segments).</li>
          * </ul>
          *
          * <pre>{@code
@@ -785,7 +794,8 @@ public final class LoadTest {
 
         /**
          * Connections to hold open, like h2load -c. Default 1 (in a closed-model {@link #scenario scenario} run,
-         * the {@link #users(int) users}); at least 1.
+         * the {@link #users(int) users}; with {@link #arrivals arrivals} and {@link #connectionPerUser()}, not given:
+         * the run holds a connection per session in flight, at most {@link #maxBacklog(int) maxBacklog}); at least 1.
          */
         public Builder clients(int clients) {
             this.clients = atLeast("clients", clients, 1);
@@ -802,8 +812,10 @@ public final class LoadTest {
         }
 
         /**
-         * I/O threads, like h2load -t. Default: half the available processors, at least 1 and at most
-         * {@code clients} (1 on a 2-core machine). The other half is left to the kernel's network work, the run's
+         * I/O threads, like h2load -t. At most the connections the run may hold at once ({@link LoadTest#clients()};
+         * with arrivals and {@link #connectionPerUser()}, {@link #maxBacklog(int) maxBacklog}, its bound of sessions in
+         * flight, each on its own connection). Default: half the available processors, at least 1 and at most those
+         * connections (1 on a 2-core machine). The other half is left to the kernel's network work, the run's
          * scheduler and timer, and a server on the same machine: beside a local server on 2 cores, 1 thread gave
          * 18 % more requests per second than 2 (issue 15). On a load machine of its own whose I/O threads are the
          * limit (the report's {@code generator:} line near 100 % of the threads' cores), raise it up to the
@@ -889,7 +901,10 @@ public final class LoadTest {
 
         /**
          * In a rate-driven run, how many due requests may wait for a free stream or connection, over all
-         * connections; beyond it, due requests are dropped and counted as such. Default 10,000; at least 1.
+         * connections; beyond it, due requests are dropped and counted as such. In an open-model
+         * {@link #scenario scenario} run, the sessions in flight (see {@link #arrivals}); with
+         * {@link #connectionPerUser()} also the most connections the run holds at once, which its default threads and
+         * a shard's part are taken from. Default 10,000; at least 1.
          */
         public Builder maxBacklog(int maxBacklog) {
             this.maxBacklog = atLeast("maxBacklog", maxBacklog, 1);
@@ -986,8 +1001,8 @@ public final class LoadTest {
          * </ul>
          * Each shard measures its own part; {@link Results#merge(Result...)} adds the parts up exactly. Give
          * the shards a common {@link #startAt(java.time.Instant) start time} so their timelines line up.
-         * Default: shard 0 of 1 (not sharded). {@link #build()} requires {@code clients >= count}, and
-         * each concurrency stage {@code >= count}.
+         * Default: shard 0 of 1 (not sharded). {@link #build()} requires {@code clients >= count} (with arrivals and
+         * {@link #connectionPerUser()}, {@code maxBacklog >= count}), and each concurrency stage {@code >= count}.
          *
          * @throws IllegalArgumentException if {@code count} is not within [1, 10,000] or {@code index} not
          *     within [0, count)

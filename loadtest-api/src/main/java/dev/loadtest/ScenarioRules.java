@@ -55,7 +55,7 @@ final class ScenarioRules {
 
     /** Users (closed) or arrivals (open), and what ends the run. */
     private static void checkLoadModel(Settings s) {
-        boolean open = !Double.isNaN(s.rate()) || (s.timedByStages() && !s.stages().get(0).isConcurrency());
+        boolean open = s.isRateDriven();
         checkUserStages(s);
         if (open && s.users() > 0) {
             throw new IllegalStateException("users (" + s.users() + ") and arrivals cannot both be set: a scenario"

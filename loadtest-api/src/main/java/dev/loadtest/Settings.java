@@ -37,9 +37,9 @@ record Settings(
         long iterations,            // 0: none (sessions per user, instead of a duration)
         boolean connectionPerUser,
         // how hard and for how long: the whole run's
-        int clients,                // 0: not given: the users in a closed-model scenario run, else 1
+        int clients,                // 0: not given: see clientCount()
         int streams,
-        int threads,                // 0: the available processors, at most the clients
+        int threads,                // 0: half the available processors, at most clientCount()
         long requests,              // 0: a timed run
         Duration duration,          // null: a counted run, or one timed by its stages
         Duration warmUp,
@@ -75,11 +75,27 @@ record Settings(
     }
 
     /**
-     * The connections: as given, else the users of a closed-model scenario run (each user a connection's worth
-     * of concurrency, as a browser has), else 1 (h2load's default).
+     * The connections the run may hold at once: as given; else the users of a closed-model scenario run (each user
+     * a connection's worth of concurrency, as a browser has); else, in an open-model scenario run with a connection
+     * per session, {@code maxBacklog} (the bound of its sessions in flight, each on its own connection, as k6's
+     * {@code maxVUs} bounds its arrival-rate VUs); else 1 (h2load's default). The default threads, the thread and
+     * shard rules and the engine's sizing of its timers all read this figure.
      */
     int clientCount() {
-        return clients > 0 ? clients : scenario != null && users > 0 ? users : 1;
+        return clients > 0 ? clients : connectionPerSession() ? maxBacklog : scenario != null && users > 0 ? users : 1;
+    }
+
+    /** Whether requests, or a scenario's sessions, start on a schedule of rates (open model). */
+    boolean isRateDriven() {
+        return !Double.isNaN(rate) || (timedByStages() && !stages.get(0).isConcurrency());
+    }
+
+    /**
+     * An open-model scenario run with {@code connectionPerUser}: each arrival's session opens a connection of its own
+     * and closes it at its end, so the run holds as many as it has sessions in flight, at most {@code maxBacklog}.
+     */
+    boolean connectionPerSession() {
+        return scenario != null && connectionPerUser && isRateDriven();
     }
 
     /** Whether stages, not {@code duration} or {@code requests}, set how long the run lasts. */

@@ -42,8 +42,12 @@ final class SettingsRules {
             return;
         }
         if (s.clientCount() < s.shardCount()) {
-            throw new IllegalStateException("clients (" + s.clientCount() + ") must be >= shard count ("
-                    + s.shardCount() + "): each shard needs at least one client");
+            throw new IllegalStateException(s.connectionPerSession()
+                    ? "maxBacklog (" + s.maxBacklog() + ") must be >= shard count (" + s.shardCount() + "): with"
+                            + " arrivals and connectionPerUser, each shard needs room for at least one session in"
+                            + " flight, on its own connection"
+                    : "clients (" + s.clientCount() + ") must be >= shard count (" + s.shardCount() + "): each shard"
+                            + " needs at least one client");
         }
         for (Stage stage : s.stages()) {
             if (stage.isConcurrency() && stage.concurrency() < s.shardCount()) {
@@ -92,8 +96,10 @@ final class SettingsRules {
                     + ") needs duration: a counted run has no warm-up");
         }
         if (s.threads() > s.clientCount()) {
-            throw new IllegalStateException("threads (" + s.threads() + ") must be <= clients (" + s.clientCount()
-                    + ")");
+            throw new IllegalStateException("threads (" + s.threads() + ") must be <= " + (s.connectionPerSession()
+                    ? "maxBacklog (" + s.maxBacklog() + "): with arrivals and connectionPerUser, each session in"
+                            + " flight has its own connection, and maxBacklog bounds the sessions in flight"
+                    : "clients (" + s.clientCount() + ")"));
         }
     }
 

@@ -10,7 +10,9 @@ import java.util.List;
  * it resolved (threads, a constant rate as one stage, the duration that stages set). The rules, as
  * {@link LoadTest.Builder#shard(int, int)} documents them for users:
  * <ul>
- * <li>clients: client {@code i} of the whole run belongs to shard {@code i % n};</li>
+ * <li>clients: client {@code i} of the whole run belongs to shard {@code i % n}; in an open-model scenario run
+ *     with a connection per session, the shard's backlog limit (its bound of sessions in flight, each with its
+ *     connection);</li>
  * <li>requests: split among the whole run's clients as h2load splits them, each shard doing its clients';</li>
  * <li>rates: divided by {@code n}; concurrency stages dealt out as clients are; the backlog limit divided by
  *     {@code n}, rounded up; threads at most the shard's clients.</li>
@@ -19,7 +21,8 @@ import java.util.List;
  * </ul>
  * An unsharded run ({@code n == 1}) is its own only shard: every value is the settings' own.
  *
- * @param threads the I/O threads: as given (at most the shard's clients), else the processors, at most the
+ * @param clients the connections the shard may hold at once
+ * @param threads the I/O threads: as given (at most the shard's clients), else half the processors, at most the
  *     clients
  * @param requests the shard's requests; 0 in a timed run
  * @param rate the shard's constant rate; NaN without one
@@ -38,7 +41,9 @@ record ShardPlan(int clients, int threads, long requests, double rate, List<Stag
     static ShardPlan of(Settings s) {
         int n = s.shardCount();
         int k = s.shardIndex();
-        int clients = Shares.share(s.clientCount(), n, k);
+        int maxBacklog = n == 1 ? s.maxBacklog() : Math.max(1, (s.maxBacklog() + n - 1) / n);
+        // a connection per session: the shard holds as many connections as its bound of sessions in flight
+        int clients = s.connectionPerSession() ? maxBacklog : Shares.share(s.clientCount(), n, k);
         int requestedThreads = s.threads() > 0 && n > 1 ? Math.min(s.threads(), clients) : s.threads();
         int threads = requestedThreads > 0 ? requestedThreads
                 : defaultThreads(clients, Runtime.getRuntime().availableProcessors());
@@ -56,7 +61,6 @@ record ShardPlan(int clients, int threads, long requests, double rate, List<Stag
         } else if (!Double.isNaN(rate) && duration != null) {
             stages.add(Stage.rate(rate, duration));   // a constant rate over a duration is one stage
         }
-        int maxBacklog = n == 1 ? s.maxBacklog() : Math.max(1, (s.maxBacklog() + n - 1) / n);
         int users = Shares.share(s.users(), n, k);
         return new ShardPlan(clients, threads, requests, rate, stages, duration, maxBacklog, users);
     }

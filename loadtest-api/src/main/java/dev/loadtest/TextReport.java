@@ -59,8 +59,8 @@ public final class TextReport {
         Statistics c = r.clientRequestRates();
         out.append(row("req/s           :", num(c.min()), num(c.max()), num(c.mean()),
                 num(c.stdDev()), percent(c.withinStdDev()), num(c.median()), num(c.p95()), num(c.p99()), ""));
-        out.append(String.format(Locale.ROOT, "protocol: %s, %d clients, %d streams, %d connections opened%n",
-                r.protocol(), r.test().clients(), r.test().streams(), r.connections()));
+        out.append(String.format(Locale.ROOT, "protocol: %s, %s, %d connections opened%n", r.protocol(),
+                connectionsHeld(r.test()), r.connections()));
         r.generator().ifPresent(g -> out.append(generator(g)).append(System.lineSeparator()));
         out.append("verdict: ").append(r.verdict().label());
         whyGeneratorSaturated(r).ifPresent(why -> out.append(" (").append(why).append(')'));
@@ -180,6 +180,16 @@ public final class TextReport {
      */
     public static Optional<String> whyGeneratorSaturated(Result r) {
         return GeneratorSaturation.why(r);
+    }
+
+    /**
+     * The connections the run held: h2load's "N clients, M streams"; an open-model scenario run with a connection per
+     * session holds one per session in flight, at most its backlog limit ({@link LoadTest#clients()}).
+     */
+    private static String connectionsHeld(LoadTest t) {
+        boolean perSession = t.scenario().isPresent() && t.isRateDriven() && t.connectionPerUser();
+        return perSession ? "a connection per session (at most " + t.clients() + " at once)"
+                : t.clients() + " clients, " + t.streams() + " streams";
     }
 
     private static String row(Object... cells) {

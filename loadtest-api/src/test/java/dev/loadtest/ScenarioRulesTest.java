@@ -128,6 +128,44 @@ class ScenarioRulesTest {
     }
 
     @Test
+    void should_size_an_open_run_with_a_connection_per_session_by_its_sessions_in_flight() {
+        LoadTest test = shop().arrivals(20).connectionPerUser().duration(Duration.ofSeconds(1)).build();
+        // each session in flight holds its own connection, and maxBacklog bounds them (k6's maxVUs)
+        assertThat(test.clients()).isEqualTo(10_000);
+        assertThat(test.threads()).as("the default: half the processors, as for any run of that many connections")
+                .isEqualTo(ShardPlan.defaultThreads(10_000, Runtime.getRuntime().availableProcessors()));
+        assertThat(shop().arrivals(20).connectionPerUser().threads(2).duration(Duration.ofSeconds(1)).build()
+                .threads()).isEqualTo(2);
+        assertThat(shop().arrivals(20).connectionPerUser().maxBacklog(3).duration(Duration.ofSeconds(1)).build()
+                .clients()).isEqualTo(3);
+        assertThatThrownBy(() -> shop().arrivals(20).connectionPerUser().maxBacklog(2).threads(3)
+                .duration(Duration.ofSeconds(1)).build()).isInstanceOf(IllegalStateException.class)
+                .hasMessage("threads (3) must be <= maxBacklog (2): with arrivals and connectionPerUser, each session"
+                        + " in flight has its own connection, and maxBacklog bounds the sessions in flight");
+        // a closed model's users, and an open model sharing connections, keep their clients
+        assertThat(shop().arrivals(20).duration(Duration.ofSeconds(1)).build().clients()).isEqualTo(1);
+        assertThat(shop().users(3).connectionPerUser().iterations(1).build().clients()).isEqualTo(3);
+    }
+
+    @Test
+    void should_shard_an_open_run_with_a_connection_per_session_by_its_bound_of_sessions_in_flight() {
+        LoadTest.Builder whole = shop().arrivals(30).connectionPerUser().maxBacklog(10).seed(7).threads(2)
+                .duration(Duration.ofSeconds(1));
+
+        for (int k = 0; k < 3; k++) {
+            LoadTest shard = whole.shard(k, 3).build();
+            assertThat(shard.arrivals()).hasValue(10.0);
+            assertThat(shard.maxBacklog()).isEqualTo(4);
+            assertThat(shard.clients()).as("its sessions in flight, each on its connection").isEqualTo(4);
+            assertThat(shard.threads()).isEqualTo(2);
+            assertThat(shard.unsharded().clients()).isEqualTo(10);
+        }
+        assertThatThrownBy(() -> whole.maxBacklog(2).shard(0, 3).build()).isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("maxBacklog (2) must be >= shard count (3): with arrivals and"
+                        + " connectionPerUser, each shard needs room for at least one session in flight");
+    }
+
+    @Test
     void should_refuse_a_template_name_no_step_sets_and_no_feeder_gives() {
         assertThatThrownBy(() -> LoadTest.target("http://127.0.0.1:1").scenario(SHOP).users(1).iterations(1)
                 .build())

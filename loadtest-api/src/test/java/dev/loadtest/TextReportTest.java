@@ -85,6 +85,17 @@ class TextReportTest {
     }
 
     @Test
+    void should_say_a_connection_per_session_and_its_bound_rather_than_clients_and_streams() {
+        LoadTest perSession = LoadTest.target("http://127.0.0.1:1/")
+                .scenario(dev.loadtest.scenario.Scenario.of("visit", dev.loadtest.scenario.Step.of("home",
+                        s -> dev.loadtest.request.Request.get("/"))))
+                .arrivals(20).connectionPerUser().maxBacklog(500).duration(Duration.ofSeconds(1)).build();
+
+        assertThat(lines(result(perSession, new Requests(10, 10, 10, 8, 2, 1, 1, 0), Map.of(), false)))
+                .contains("protocol: http/1.1, a connection per session (at most 500 at once), 1 connections opened");
+    }
+
+    @Test
     void should_list_errors_by_category_with_a_sample_message() {
         List<String> lines = lines(typical());
 

@@ -107,6 +107,25 @@ class ScenarioShapeJsonTest {
     }
 
     @Test
+    void should_write_a_connection_per_sessions_bound_as_its_clients_so_its_threads_and_shards_read_back()
+            throws IOException {
+        LoadTest shard = LoadTest.target("http://127.0.0.1:1/").scenario(SHOP).arrivals(30).connectionPerUser()
+                .maxBacklog(90).threads(2).seed(7).duration(Duration.ofSeconds(10)).shard(1, 3).build();
+
+        Map<String, Object> json = flatten(ResultJson.toJson(runOf(shard)));
+        Result read = ResultJson.fromJson(ResultJson.toJson(runOf(shard)));
+
+        assertThat(json).containsEntry("configuration.clients", 90L).containsEntry("configuration.threads", 2L)
+                .containsEntry("configuration.shard.clients", 30L)
+                .containsEntry("configuration.scenario.connectionPerUser", true);
+        // the scenario is not read back: the run reads as one of single requests on as many connections
+        assertThat(read.test().clients()).isEqualTo(30);
+        assertThat(read.test().threads()).isEqualTo(2);
+        assertThat(read.test().unsharded().clients()).isEqualTo(90);
+        assertThat(read.test().maxBacklog()).isEqualTo(30);
+    }
+
+    @Test
     void should_read_a_run_ended_by_iterations_as_a_timed_run_of_its_measured_length() throws IOException {
         LoadTest test = LoadTest.target("http://127.0.0.1:1/").scenario(SHOP).users(5).iterations(2).build();
         Result r = runOf(test);

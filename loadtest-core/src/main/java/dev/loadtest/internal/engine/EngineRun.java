@@ -160,6 +160,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
             // time zero is when the connections are ready (none, when each arrival makes its own): see Phase.holdClock
             phase.holdClock(System.nanoTime());
         }
+        // test.clients(): the connections the run may hold at once (a connection per session: its sessions in flight)
         requester = RunRequester.create(test, phase, recorders, connections,
                 SelectInterval.of(test.clients(), test.threads()));
         requester.start();
@@ -214,7 +215,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
             concurrency.apply(limited(), System.nanoTime(), phase);
         }
         long now = System.nanoTime();
-        cadence = new TimerCadence(concurrency != null, now, test.clients());
+        cadence = new TimerCadence(concurrency != null, now, test.clients());   // held at once, as above
         scheduleTick(now);
         if (scenario != null) {
             scenario.start(now);   // the closed model's users begin; arrivals come from the scheduler
