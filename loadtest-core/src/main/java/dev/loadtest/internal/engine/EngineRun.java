@@ -37,6 +37,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester;
@@ -420,19 +421,20 @@ final class EngineRun implements LoadTestRun, SlotContext {
 
     /**
      * Makes and starts the connection of one arrival's session, which carries {@code sessionSteps} alone
-     * ({@link ConnectionSlot#forSession}); on the scheduler's thread. Added before the run's end is read, so that the
-     * end closes it or it is closed here.
+     * ({@link ConnectionSlot#forSession}); on the scheduler's thread. The session knows how to wake it before it
+     * starts ({@link ScenarioRun.RunHooks#connect}). Added before the run's end is read, so that the end closes it or
+     * it is closed here.
      */
-    private ConnectionSlot sessionConnection(StepFeed sessionSteps) {
+    private void sessionConnection(StepFeed sessionSteps, Consumer<Runnable> known) {
         ConnectionSlot slot = ConnectionSlot.forSession(sessionSlotsMade.getAndIncrement(), this, settings, phase,
                 recorders, connections, sessionSteps);
         sessionSlots.add(slot);
+        known.accept(slot::stepsReady);
         if (closing) {
             slot.close();
         } else {
             slot.start();
         }
-        return slot;
     }
 
     /** What concurrency stages limit: a scenario run's users in flight, else each client's requests in flight. */
@@ -459,8 +461,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
             }
 
             @Override
-            public ConnectionSlot connect(StepFeed sessionSteps) {
-                return sessionConnection(sessionSteps);
+            public void connect(StepFeed sessionSteps, Consumer<Runnable> known) {
+                sessionConnection(sessionSteps, known);
             }
         };
     }

@@ -1,6 +1,5 @@
 package dev.loadtest.internal.engine.scenario;
 
-import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.scenario.CookieJar;
 import dev.loadtest.internal.scenario.SessionState;
 
@@ -24,8 +23,12 @@ final class LiveSession {
     volatile long firstSentNanos;
     /** It completed or failed: its own connection, if it has one, closes. */
     volatile boolean ended;
-    /** Its own connection (the open model with a connection per session), to wake when a step falls due; else null. */
-    volatile ConnectionSlot connection;
+    /**
+     * Wakes its own connection (the open model with a connection per session) when a step falls due off the
+     * connection's thread, or the session ends there; null without one. Set before the connection starts
+     * ({@link ScenarioRun.RunHooks#connect}), so none of its wake-ups is lost.
+     */
+    volatile Runnable wakeConnection;
 
     LiveSession(SessionState state, CookieJar jar, int user, long startNanos, boolean measured, StepQueue queue) {
         this.state = state;

@@ -41,6 +41,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.hc.client5.http.RedirectException;
 
@@ -79,9 +80,13 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
 
         /**
          * The open model with a connection per session: makes and starts the connection of one arrival's session,
-         * which carries {@code sessionSteps} alone and closes when the session ends.
+         * which carries {@code sessionSteps} alone and closes when the session ends. {@code known} is given the way
+         * to wake it (a step fell due off its thread, or the session ended there) <em>before</em> it starts: from its
+         * start, its I/O thread may answer the session's step and the step's pause may end on the timer, each
+         * before this call returns, and a wake-up lost then would leave the session's next step unsent and its
+         * connection open until the run's end.
          */
-        ConnectionSlot connect(StepFeed sessionSteps);
+        void connect(StepFeed sessionSteps, Consumer<Runnable> known);
     }
 
     /** At most this many steps are built in one {@link #next} call, so a scenario whose every request fails to
@@ -495,7 +500,7 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
         advance(session, now);
         if (perArrival && !session.ended) {
             // its first step waits in its queue: the connection takes it once connected, or fails it if it cannot be
-            session.connection = run.connect(new SessionSteps(this, session));
+            run.connect(new SessionSteps(this, session), wake -> session.wakeConnection = wake);
         }
         return session;
     }
@@ -593,9 +598,9 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
 
     /** Wakes the session's own connection, if it has one, else the run's slots. */
     private void wake(LiveSession session) {
-        ConnectionSlot own = session.connection;
+        Runnable own = session.wakeConnection;
         if (own != null) {
-            own.stepsReady();
+            own.run();
         } else if (!perArrival) {
             wake();
         }

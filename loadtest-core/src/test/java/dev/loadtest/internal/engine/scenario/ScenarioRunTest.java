@@ -1,0 +1,82 @@
+package dev.loadtest.internal.engine.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadtest.LoadTest;
+import dev.loadtest.internal.engine.connection.StepFeed;
+import dev.loadtest.internal.engine.record.Recorders;
+import dev.loadtest.internal.engine.schedule.Phase;
+import dev.loadtest.request.Request;
+import dev.loadtest.scenario.Pause;
+import dev.loadtest.scenario.Scenario;
+import dev.loadtest.scenario.Step;
+import dev.loadtest.spi.CapturedResponse;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sessions' side of a scenario run, without connections: what the run's hooks and a slot would do is done here,
+ * on the test's thread, in the orders that are rare on a real run's threads.
+ */
+class ScenarioRunTest {
+
+    private static final Scenario VISIT = Scenario.of("visit",
+            Step.of("home", s -> Request.get("/")).pause(Pause.fixed(Duration.ofMillis(1))),
+            Step.of("item", s -> Request.get("/item")));
+
+    /** The run's hooks: a timer whose pauses end at once, and a session's connection that is only its wake-ups. */
+    private static final class Hooks implements ScenarioRun.RunHooks {
+        final AtomicInteger wakes = new AtomicInteger();
+        /** What the connection's I/O thread does as soon as the connection starts. */
+        Consumer<StepFeed> started = steps -> { };
+
+        @Override
+        public boolean schedule(Runnable task, long delayNanos) {
+            task.run();
+            return true;
+        }
+
+        @Override
+        public void exhausted(String message) {
+        }
+
+        @Override
+        public void requestNotBuilt(String message) {
+        }
+
+        @Override
+        public void connect(StepFeed sessionSteps, Consumer<Runnable> known) {
+            known.accept(wakes::incrementAndGet);
+            started.accept(sessionSteps);
+        }
+    }
+
+    @Test
+    void should_wake_a_sessions_own_connection_when_its_first_answer_and_pause_end_before_connect_returns() {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").scenario(VISIT).arrivals(10).connectionPerUser()
+                .duration(Duration.ofSeconds(10)).build();
+        Recorders recorders = new Recorders((t, e) -> { });
+        Hooks hooks = new Hooks();
+        ScenarioRun run = new ScenarioRun(test, new Phase(test, System.nanoTime()), recorders, hooks,
+                HttpClientCookieJar::new, null);
+        AtomicInteger wakesWhileStarting = new AtomicInteger(-1);
+        StepFeed[] own = new StepFeed[1];
+        hooks.started = steps -> {
+            // a fast I/O thread: the first step answered, its pause over, before the scheduler's connect returns
+            own[0] = steps;
+            long now = System.nanoTime();
+            StepFeed.Call home = steps.next(0, now);
+            steps.sent(home, now, true);
+            steps.completed(home, 200, CapturedResponse.builder(200).head(), now, now + 1_000, true);
+            wakesWhileStarting.set(hooks.wakes.get());
+        };
+
+        run.onDue(System.nanoTime(), recorders.get());
+
+        assertThat(wakesWhileStarting.get()).as("the connection heard that the next step fell due").isEqualTo(1);
+        assertThat(own[0].next(0, System.nanoTime())).hasToString("step 'item' of session 0");
+        assertThat(own[0].hasWork()).isTrue();
+    }
+}
