@@ -2,8 +2,10 @@ package dev.loadtest.internal.engine.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loadtest.ErrorCategory;
 import dev.loadtest.LoadTest;
 import dev.loadtest.internal.engine.connection.StepFeed;
+import dev.loadtest.internal.engine.record.RecordedSteps;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
 import dev.loadtest.request.Request;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class ScenarioRunTest {
 
+    private static final long SECOND = 1_000_000_000L;
     private static final Scenario VISIT = Scenario.of("visit",
             Step.of("home", s -> Request.get("/")).pause(Pause.fixed(Duration.ofMillis(1))),
             Step.of("item", s -> Request.get("/item")));
@@ -78,5 +81,41 @@ class ScenarioRunTest {
         assertThat(wakesWhileStarting.get()).as("the connection heard that the next step fell due").isEqualTo(1);
         assertThat(own[0].next(0, System.nanoTime())).hasToString("step 'item' of session 0");
         assertThat(own[0].hasWork()).isTrue();
+    }
+
+    @Test
+    void should_count_a_closed_models_step_not_sent_in_the_measured_phase_as_the_run_does_whenever_it_fell_due() {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").scenario(VISIT).users(1)
+                .warmUp(Duration.ofSeconds(1)).duration(Duration.ofSeconds(10)).build();
+        long start = System.nanoTime() - 3 * SECOND / 2;   // the warm-up ended half a second ago
+        Recorders recorders = new Recorders((t, e) -> { });
+        ScenarioRun run = new ScenarioRun(test, new Phase(test, start), recorders, new Hooks(),
+                HttpClientCookieJar::new, null);
+        run.start(start + SECOND / 2);   // the user's first step fell due in the warm-up
+
+        StepFeed.Call home = run.next(0, System.nanoTime());
+        run.notSent(home, ErrorCategory.RESET, "Connection reset");
+
+        // the slot counts it in the run's requests by now (StepIssuing): the step's count is the same
+        assertThat(RecordedSteps.requests(recorders.get(), 2, 0).notIssued()).isEqualTo(1);
+        assertThat(RecordedSteps.requests(recorders.get(), 2, 0).errored()).isEqualTo(1);
+    }
+
+    @Test
+    void should_count_an_open_models_step_not_sent_by_when_it_fell_due() {
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").scenario(VISIT).arrivals(10).clients(2)
+                .warmUp(Duration.ofSeconds(1)).duration(Duration.ofSeconds(10)).build();
+        long start = System.nanoTime() - 3 * SECOND / 2;
+        Recorders recorders = new Recorders((t, e) -> { });
+        ScenarioRun run = new ScenarioRun(test, new Phase(test, start), recorders, new Hooks(),
+                HttpClientCookieJar::new, null);
+        run.onDue(start + SECOND / 2, recorders.get());   // an arrival of the warm-up
+        run.onDue(start + 5 * SECOND / 4, recorders.get());   // one of the measured phase
+
+        run.notSent(run.next(0, System.nanoTime()), ErrorCategory.RESET, "Connection reset");
+        run.notSent(run.next(1, System.nanoTime()), ErrorCategory.RESET, "Connection reset");
+
+        assertThat(RecordedSteps.requests(recorders.get(), 2, 0).notIssued()).as("the measured arrival's only")
+                .isEqualTo(1);
     }
 }
