@@ -8,7 +8,11 @@ import static dev.loadtest.faults.FaultRuns.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.Result;
 import dev.loadtest.faults.FaultRuns.Run;
+import dev.loadtest.request.Request;
+import dev.loadtest.scenario.Scenario;
+import dev.loadtest.scenario.Step;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -251,6 +255,21 @@ class H2FaultTest {
             assertThat(run.requests().retried()).as(run.report()).isEqualTo(3);
         }
         t.assertNextRunClean();
+    }
+
+    @Test
+    void should_count_a_scenario_steps_requests_sent_again_in_the_step_as_in_the_run() throws Exception {
+        // the run above as 4 users' one step each over one connection of 4 streams: 3, 5 and 7 go out again
+        try (FaultServer server = Transport.H2C.server(H2Faults.goAwayMidRun(1, 100))) {
+            Result r = Transport.H2C.target(server)
+                    .scenario(Scenario.of("once", Step.of("get", s -> Request.get("/fault"))))
+                    .users(4).iterations(1).clients(1).streams(4).requestTimeout(LONG).run();
+
+            assertThat(r.sessions().orElseThrow().completed()).as("%s", r).isEqualTo(4);
+            assertThat(r.requests().retried()).as("%s", r).isEqualTo(3);
+            assertThat(r.step("get").orElseThrow().requests().retried()).as("a run's figures are its steps' sum")
+                    .isEqualTo(3);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

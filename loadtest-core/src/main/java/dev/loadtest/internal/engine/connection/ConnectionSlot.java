@@ -875,6 +875,9 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
         if (exchange.retries == 0 && exchange.isMeasured()) {
             recorders.get().retried();
+            if (exchange.step != null) {
+                steps.stats(exchange.step).retried();   // the step's too: a run's figures are its steps' sum
+            }
         }
         resendLater(exchange.again(exchange.retries + 1));
         fill(now);

@@ -57,8 +57,7 @@ class Counts {
 
     /**
      * These counts as a result's requests, of {@code total} requests; done = sent and finished (h2load's meaning):
-     * requests never issued are errored, not done. Retried are those counted here: a step's are none, as a retry is
-     * counted for the run only ({@link WorkerStats#retried()}).
+     * requests never issued are errored, not done.
      */
     Requests requests(long total) {
         long done = responded + errored - notIssued;

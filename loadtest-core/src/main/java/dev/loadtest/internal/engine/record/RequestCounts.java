@@ -21,6 +21,11 @@ class RequestCounts extends Counts {
     /** Each category's first distinct messages, at most {@link ErrorCount#MAX_MESSAGES}, in the order seen. */
     final EnumMap<ErrorCategory, List<String>> errorMessages = new EnumMap<>(ErrorCategory.class);
 
+    /** A measured request the server did not process goes out again (counted once per request). */
+    public void retried() {
+        retried++;
+    }
+
     /** A measured request that was sent failed: errored, a timeout when {@code timedOut}, in its category. */
     public void failed(ErrorCategory category, String message, boolean timedOut) {
         errored++;

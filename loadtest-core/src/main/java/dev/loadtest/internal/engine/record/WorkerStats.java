@@ -103,11 +103,6 @@ public final class WorkerStats extends RequestCounts {
         }
     }
 
-    /** A measured request the server did not process goes out again (counted once per request). */
-    public void retried() {
-        retried++;
-    }
-
     /**
      * An error that stands for no request (open model: a failed connect while the due requests wait in the
      * backlog): in the errors by category only.
