@@ -89,10 +89,15 @@ final class HtmlPage {
             targets.add("<code>" + escape(Redaction.display(uri)) + "</code>");
         }
         out.append(targets).append("</p>\n<p class=\"run\">")
-                .append(escape(r.protocol())).append(", ")
-                .append(Text.count(test.clients())).append(test.clients() == 1 ? " client, " : " clients, ")
-                .append(Text.count(test.streams())).append(test.streams() == 1 ? " stream" : " streams")
-                .append(" each, measured for ").append(escape(DurationFormat.fixed(r.duration())));
+                .append(escape(r.protocol())).append(", ");
+        if (connectionPerSession(test)) {
+            out.append("a connection per session, at most ").append(Text.count(test.clients())).append(" at once");
+        } else {
+            out.append(Text.count(test.clients())).append(test.clients() == 1 ? " client, " : " clients, ")
+                    .append(Text.count(test.streams())).append(test.streams() == 1 ? " stream" : " streams")
+                    .append(" each");
+        }
+        out.append(", measured for ").append(escape(DurationFormat.fixed(r.duration())));
         if (!test.warmUp().isZero()) {
             out.append(" after a warm-up of ").append(escape(DurationFormat.setting(test.warmUp())));
         }
@@ -329,7 +334,8 @@ final class HtmlPage {
         rows.add(new String[] {"method", test.method()});
         rows.add(new String[] {"protocol", test.protocol().name() + " (" + test.protocol().alpn()
                 + "), spoke " + r.protocol()});
-        rows.add(new String[] {"clients", Text.count(test.clients())});
+        rows.add(new String[] {connectionPerSession(test) ? "most connections at once (one per session)" : "clients",
+                Text.count(test.clients())});
         rows.add(new String[] {"streams per client", Text.count(test.streams())});
         rows.add(new String[] {"threads", Text.count(test.threads())});
         test.requests().ifPresent(n -> rows.add(new String[] {"requests", Text.count(n)}));
@@ -390,5 +396,10 @@ final class HtmlPage {
             case GENERATOR_SATURATED -> "The load generator was the limit (its scheduler fell behind, or it used "
                     + "the cores it can use): the figures may describe the generator rather than the server.";
         };
+    }
+
+    /** An open-model scenario run whose sessions each open a connection: its clients are a bound, not a count. */
+    private static boolean connectionPerSession(LoadTest test) {
+        return test.scenario().isPresent() && test.isRateDriven() && test.connectionPerUser();
     }
 }

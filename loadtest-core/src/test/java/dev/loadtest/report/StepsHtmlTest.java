@@ -25,6 +25,20 @@ import org.junit.jupiter.api.Test;
 class StepsHtmlTest {
 
     @Test
+    void should_give_an_open_run_with_a_connection_per_session_its_bound_rather_than_clients() {
+        dev.loadtest.LoadTest perSession = dev.loadtest.LoadTest.target("http://127.0.0.1:1/")
+                .scenario(dev.loadtest.scenario.Scenario.of("shop", step("login"), step("catalogue"), step("checkout")))
+                .arrivals(20).connectionPerUser()
+                .maxBacklog(500).duration(java.time.Duration.ofSeconds(10)).build();
+
+        String html = HtmlReport.render(ResultBuilder.from(ScenarioResults.shop()).test(perSession).build());
+
+        assertThat(html).contains("a connection per session, at most 500 at once")
+                .contains("<th scope=\"row\">most connections at once (one per session)</th><td><code>500</code></td>")
+                .doesNotContain("500 clients");
+    }
+
+    @Test
     void should_list_each_step_with_its_figures_in_the_scenarios_order() {
         Result r = ScenarioResults.shop();
 
@@ -117,5 +131,9 @@ class StepsHtmlTest {
 
         assertThat(html).contains("<th scope=\"row\">&lt;b&gt;basket&lt;/b&gt; &amp; co</th>")
                 .doesNotContain("<b>basket");
+    }
+
+    private static dev.loadtest.scenario.Step step(String name) {
+        return dev.loadtest.scenario.Step.of(name, session -> dev.loadtest.request.Request.get("/"));
     }
 }
