@@ -98,7 +98,7 @@ final class SettingsRules {
         if (s.threads() > s.clientCount()) {
             throw new IllegalStateException("threads (" + s.threads() + ") must be <= " + (s.connectionPerSession()
                     ? "maxBacklog (" + s.maxBacklog() + "): with arrivals and connectionPerUser, each session in"
-                            + " flight has its own connection, and maxBacklog bounds the sessions in flight"
+                            + " flight has its own connection, and the sessions in flight are at most that many"
                     : "clients (" + s.clientCount() + ")"));
         }
     }

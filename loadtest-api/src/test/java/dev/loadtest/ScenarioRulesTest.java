@@ -141,7 +141,7 @@ class ScenarioRulesTest {
         assertThatThrownBy(() -> shop().arrivals(20).connectionPerUser().maxBacklog(2).threads(3)
                 .duration(Duration.ofSeconds(1)).build()).isInstanceOf(IllegalStateException.class)
                 .hasMessage("threads (3) must be <= maxBacklog (2): with arrivals and connectionPerUser, each session"
-                        + " in flight has its own connection, and maxBacklog bounds the sessions in flight");
+                        + " in flight has its own connection, and the sessions in flight are at most that many");
         // a closed model's users, and an open model sharing connections, keep their clients
         assertThat(shop().arrivals(20).duration(Duration.ofSeconds(1)).build().clients()).isEqualTo(1);
         assertThat(shop().users(3).connectionPerUser().iterations(1).build().clients()).isEqualTo(3);
