@@ -4,6 +4,7 @@ import dev.loadtest.DurationFormat;
 import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.engine.connection.Exchange;
 import dev.loadtest.internal.engine.connection.NotProcessedException;
+import dev.loadtest.internal.engine.connection.ReadyToSend;
 import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.internal.engine.connection.SetupException;
 import dev.loadtest.internal.engine.record.Recorders;
@@ -69,6 +70,8 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
 
     private final Recorders recorders;
     private final Phase phase;
+    /** Told in {@link #connected}: its slot's first request is taken in that event ({@link #takeInEvent}). */
+    private final ReadyToSend ready;
     /**
      * Guards every field below: held by the I/O thread through each event (uncontended but for a request the
      * scheduler writes at that moment), and tried, never waited for, by {@link #sendNow}.
@@ -107,9 +110,11 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     /** The request whose head and body are being copied out. */
     private Exchange copying;
 
-    public Http1Connection(Recorders recorders, Phase phase) {
+    /** {@code ready}: told once the connection takes requests, inside {@link #connected}. */
+    public Http1Connection(Recorders recorders, Phase phase, ReadyToSend ready) {
         this.recorders = recorders;
         this.phase = phase;
+        this.ready = ready;
     }
 
     // ---- IOEventHandler ----
@@ -120,6 +125,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
         try {
             session = ioSession;
             ioSession.setEvent(SelectionKey.OP_READ);
+            ready.ready();   // the slot's first requests are handed over here, and written just below
             produce();
         } finally {
             lock.unlock();
