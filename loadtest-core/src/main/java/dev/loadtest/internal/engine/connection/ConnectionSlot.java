@@ -315,7 +315,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
                     }
                     continue;
                 }
-                if (!issue(due, issuing.nextWasLate(), now, false)) {
+                if (!issue(due, issuing.nextWasLate(), now)) {
                     now = System.nanoTime();   // a source failing every request must still see the deadline
                 }
             }
@@ -331,10 +331,9 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /**
-     * Returns false if the request could not be built (see {@link #notBuilt}). {@code writeHere}: the caller is the
-     * open model's scheduler, which writes the request itself when it can (see {@link #sendFromScheduler}).
+     * Returns false if the request could not be built (see {@link #notBuilt}).
      */
-    private boolean issue(long dueNanos, boolean late, long now, boolean writeHere) {
+    private boolean issue(long dueNanos, boolean late, long now) {
         RequestTemplate request;
         try {
             request = requests.next();
@@ -343,11 +342,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             return false;
         }
         Exchange exchange = new Exchange(this, request, phase, dueNanos, late);
-        if (writeHere) {
-            sendFromScheduler(exchange, now);
-        } else {
-            send(exchange, now);
-        }
+        send(exchange, now);
         return true;
     }
 
@@ -407,35 +402,26 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
     }
 
+    /**
+     * Sends {@code exchange}'s request the cheapest way the calling thread can. On a clear-text HTTP/1.1 connection:
+     * on its I/O thread inside one of its events (a response just completed, or it just connected), handed to that
+     * event's write ({@link Http1Connection#takeInEvent}); on any other thread (the open model's scheduler as a request
+     * falls due, the run's timer as the clock starts and sends every client's first request), written by that thread
+     * when the connection is idle ({@link Http1Connection#sendNow}), so the I/O thread is not woken to write it. Else,
+     * and over TLS and HTTP/2 (whose sessions write only on their I/O thread), as an HttpCore command.
+     */
     private void send(Exchange exchange, long now) {
         IOSession s = session;
-        inFlight.add(exchange);
+        inFlight.add(exchange);   // under this monitor: its response, even one read at once, is handled after this
         exchange.issuedNanos = now;
-        if (s.getHandler() instanceof Http1Connection http1 && http1.takeInEvent(exchange)) {
-            return;   // on the connection's I/O thread, in its event: written at the event's end, no command needed
+        if (s.getHandler() instanceof Http1Connection http1
+                && (http1.takeInEvent(exchange) || (!settings.tls() && http1.sendNow(exchange, now)))) {
+            return;
         }
         s.enqueue(new RequestExecutionCommand(exchange, HttpCoreContext.create()), Command.Priority.NORMAL);
         if (!s.isOpen()) {
             exchange.failed(new ConnectionClosedException("connection closed"));
         }
-    }
-
-    /**
-     * Open model, on the scheduler's thread: the request is written to the socket here when the connection is an
-     * idle clear-text HTTP/1.1 one ({@link Http1Connection#sendNow}), so the I/O thread is not woken to write it;
-     * else it goes to the I/O thread as any request does. Over TLS and HTTP/2 the session writes only on its own
-     * thread.
-     */
-    private void sendFromScheduler(Exchange exchange, long now) {
-        IOSession s = session;
-        if (!settings.tls() && s.getHandler() instanceof Http1Connection http1) {
-            exchange.issuedNanos = now;
-            if (http1.sendNow(exchange, now)) {
-                inFlight.add(exchange);   // its response is read under this monitor, after onDue returns
-                return;
-            }
-        }
-        send(exchange, now);
     }
 
     /**
@@ -456,7 +442,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
         OpenIssuing open = (OpenIssuing) issuing;
         if (open.nothingWaits() && canSend()) {
-            issue(dueNanos, false, System.nanoTime(), true);
+            issue(dueNanos, false, System.nanoTime());
         } else if (!open.offer(dueNanos)) {
             if (phase.isMeasured(dueNanos)) {
                 schedulerStats.dropped();
