@@ -42,9 +42,10 @@ import org.apache.hc.core5.util.Timeout;
  *
  * <p>Requests arrive as HttpCore commands (an {@link Exchange} in a {@link RequestExecutionCommand}), so
  * {@link ConnectionSlot} speaks to both protocols alike. Everything here runs on the connection's I/O thread, but
- * for {@link #sendNow}: the open model's scheduler writes a request due on an idle clear-text connection itself,
- * instead of waking the I/O thread to do it (see there). The connection's state is guarded by {@link #lock}, which
- * the I/O thread holds through each event and the scheduler only ever tries.
+ * for {@link #sendNow}: a thread that issues a request on an idle clear-text connection (the open model's scheduler,
+ * the run's timer at the clock's start) writes it itself, instead of waking the I/O thread to do it (see there). The
+ * connection's state is guarded by {@link #lock}, which the I/O thread holds through each event and other threads
+ * only ever try.
  *
  * <p>Over 400 lines: the write path and the read path share the queue of requests awaiting their responses and
  * the connection's closing state, which every event of either path reads; apart, each would reach into the other.
