@@ -3,7 +3,9 @@
 #
 #   1. a 10-million-request run completes with -Xmx64m          (h2c, -c 100 -m 10)
 #   2. 10,000 concurrent connections with -Xmx256m               (HTTP/1.1, -t THREADS -c 10000 -m 1, DURATION s)
-#      alternated with h2load on the same flags PAIRS times: req/s, CPU per request and memory side by side
+#      alternated with h2load on the same flags PAIRS times: req/s, CPU per request and memory side by side;
+#      then what a connection costs: -n 10000 on those 10,000 connections (one request each), CPU (and with
+#      SYSCALLS=1 system calls) per connection, alternated with h2load
 #   3. start-up: from `java -jar` to the first request at nginx   (median of STARTS runs)
 #
 #   bench/footprint.sh                      # all three, ~2-3 min with the build
@@ -17,6 +19,9 @@ REQUESTS="${REQUESTS:-10000000}"
 CONNECTIONS="${CONNECTIONS:-10000}"
 STARTS="${STARTS:-5}"
 JAR="$ROOT_DIR/samples/target/loadtest.jar"
+
+# M_SYSCALLS (measure, with SYSCALLS=1) per N: "-" without the count
+syscalls_per() { awk -v s="${M_SYSCALLS:-}" -v n="$1" 'BEGIN { if (s != "" && n > 0) printf "%.1f", s / n; else print "-" }'; }
 
 # "protocol: http/1.1, 10000 clients, 1 streams, 10000 connections opened" -> 10000
 connections_opened() { sed -n 's/^protocol: .*, \([0-9]*\) connections opened.*/\1/p' "$1" | tail -n 1; }
@@ -79,6 +84,30 @@ main() {
     awk -v r="$ratio" -v m="$o_rss" 'BEGIN { exit !(r >= 1.0 && m <= 150) }' && goal=PASS
     log "   $goal: medians ours / h2load: $o_rps / $h_rps req/s (${ratio}x), $o_us / $h_us CPU-us/req, RSS $o_rss / $h_rss MB (goal: >= 1.0x, <= 150 MB)"
     echo "connections-vs-h2load,ours,$goal,,,$CONNECTIONS,,$o_rss,${ratio}x h2load req/s (medians $o_rps / $h_rps); CPU-us/req $o_us / $h_us" >>"$csv"
+
+    # 2b. what a connection costs: a counted run in which each connection opens and carries one request, so the
+    # connect path is most of the work; whole-process CPU (and with SYSCALLS=1 system calls) per connection
+    log "2b. connect cost, alternated with h2load $PAIRS times: java -Xmx256m -jar loadtest.jar --h1 -t $THREADS -c $CONNECTIONS -m 1 -n $CONNECTIONS"
+    local per o_cpu=() o_sys=() h_cpu=() h_sys=()
+    for pair in $(seq 1 "$PAIRS"); do
+        measure ours "$work/connect.out" -- "$JAVA" -Xmx256m -jar "$JAR" --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 \
+            -n "$CONNECTIONS" "http://127.0.0.1:$PORT_H1/hello"
+        per=$(cpu_us_per_req "$M_USER" "$M_SYS" "$CONNECTIONS")
+        o_cpu+=("$per"); o_sys+=("$(syscalls_per "$CONNECTIONS")")
+        log "   pair $pair, ours: $M_DONE done, $M_FAILED failed, $per CPU-us and ${o_sys[-1]} system calls a connection (load $(cut -d' ' -f1 /proc/loadavg))"
+        echo "connect-cost,ours,-,$M_DONE,$M_FAILED,$CONNECTIONS,$M_WALL,$((M_RSS_KB / 1024)),$per CPU-us/conn ${o_sys[-1]} syscalls/conn" >>"$csv"
+        measure h2load "$work/connect-h2load.out" -- h2load --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 -n "$CONNECTIONS" \
+            "http://127.0.0.1:$PORT_H1/hello"
+        per=$(cpu_us_per_req "$M_USER" "$M_SYS" "$CONNECTIONS")
+        h_cpu+=("$per"); h_sys+=("$(syscalls_per "$CONNECTIONS")")
+        log "   pair $pair, h2load: $M_DONE done, $M_FAILED failed, $per CPU-us and ${h_sys[-1]} system calls a connection"
+        echo "connect-cost,h2load,-,$M_DONE,$M_FAILED,$CONNECTIONS,$M_WALL,$((M_RSS_KB / 1024)),$per CPU-us/conn ${h_sys[-1]} syscalls/conn" >>"$csv"
+    done
+    local o_calls=- h_calls=-
+    if [[ "$SYSCALLS" == 1 ]]; then
+        o_calls=$(printf '%s\n' "${o_sys[@]}" | median); h_calls=$(printf '%s\n' "${h_sys[@]}" | median)
+    fi
+    log "   medians ours / h2load: $(printf '%s\n' "${o_cpu[@]}" | median) / $(printf '%s\n' "${h_cpu[@]}" | median) CPU-us a connection (JVM start-up and JIT included), $o_calls / $h_calls system calls a connection (SYSCALLS=1 to count them)"
 
     # 3. start-up: nginx logs when it served /first ($msec); the clock is read just before java starts
     log "3. start-up, $STARTS times: java -jar loadtest.jar --h1 -n 1 -c 1 .../first"

@@ -6,6 +6,7 @@ import dev.loadtest.Result;
 import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.engine.connection.Connections;
 import dev.loadtest.internal.engine.connection.Failures;
+import dev.loadtest.internal.engine.connection.ReadyToSend;
 import dev.loadtest.internal.engine.connection.RequestSource;
 import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.internal.engine.connection.SetupException;
@@ -80,7 +81,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private SlotSettings settings;
     private final Connections connections = new Connections();
     private final HttpHost host;
-    private final EndpointParameters endpoint;
+    /** Made once: HttpCore's {@code Timeout.of} allocates, and every connect (10,000 at once) takes it. */
+    private final Timeout connectTimeout;
     private final boolean tls;
     private final ScheduledExecutorService timer;
     private volatile boolean stopped;
@@ -120,7 +122,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         this.tls = test.isHttps();
         int port = first.getPort() >= 0 ? first.getPort() : tls ? 443 : 80;
         this.host = new HttpHost(first.getScheme().toLowerCase(java.util.Locale.ROOT), first.getHost(), port);
-        this.endpoint = new EndpointParameters(host, RunRequester.versionPolicy(test.protocol(), tls));
+        this.connectTimeout = Timeout.of(test.connectTimeout());
         int id = RUNS.incrementAndGet();
         this.runId = id;
         ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
@@ -393,8 +395,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
     }
 
     @Override
-    public void connect(FutureCallback<IOSession> callback) {
-        requester.requestSession(host, Timeout.of(test.connectTimeout()), endpoint, callback);
+    public void connect(ReadyToSend ready, FutureCallback<IOSession> callback) {
+        // the signal rides with the connect request to the protocol handler ProtocolStarter makes for it
+        requester.requestSession(host, connectTimeout, new EndpointParameters(host, ready), callback);
     }
 
     @Override

@@ -48,6 +48,13 @@ final class RunRequester {
                 .setSelectInterval(selectInterval)
                 .setSoTimeout(Timeout.of(test.requestTimeout().plusSeconds(1)))
                 .setTcpNoDelay(true)
+                // no TCP keep-alive: HttpCore 5.4 switches it on by default (probes after 5 s idle), three more
+                // setsockopt calls a connect and a kernel timer a socket, which a run with its own request and socket
+                // timeouts has no use for; 5.3's defaults, and h2load's
+                .setSoKeepAlive(false)
+                .setTcpKeepIdle(-1)
+                .setTcpKeepInterval(-1)
+                .setTcpKeepCount(-1)
                 .build();
         H2Config h2 = H2Config.custom().setPushEnabled(false).setInitialWindowSize((1 << 30) - 1).build();
         ClientH2StreamMultiplexerFactory http2 = new ClientH2StreamMultiplexerFactory(RequestProcessors.HTTP_2, null,

@@ -106,14 +106,12 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     /** The server sent GOAWAY on the current connection: nothing more is sent on it. */
     private boolean goingAway;
     /**
-     * A session's own TLS connection whose handshake is not done: nothing is sent on it yet. A request queued on
-     * HttpCore's session before ALPN's protocol took it over was never sent (seen over h2 and http/1.1 with
-     * Jetty). The run's own connections are not held so: at the start the run's clock waits for their handshakes
-     * ({@link Phase#holdClock}) and they send from the timer; their reconnects during the run do not wait, and were
-     * checked instead: 2,000 requests over TLS against nginx with {@code keepalive_requests 5} (400 reconnects) all
-     * completed, over h2 and over http/1.1. See {@link #connectionReady}.
+     * The current connection's protocol handler said it takes requests ({@link ReadyToSend}): nothing is sent on it
+     * before. Over TLS a request queued on HttpCore's session before ALPN's protocol took it over was never sent (seen
+     * over h2 and http/1.1 with Jetty); over HTTP/1.1 the first request goes out in the handler's {@code connected}
+     * event rather than as a command that wakes the selector.
      */
-    private boolean handshaking;
+    private boolean ready;
     private java.net.SocketAddress localAddress;
 
     private long lifeStartNanos;
@@ -181,13 +179,13 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         sentOnConnection = 0;
         responsesOnConnection = 0;
         goingAway = false;
-        handshaking = ownSession && settings.tls();
+        ready = false;
         closedByTimeout = false;
         connectionError = null;
         connectStartNanos = System.nanoTime();
         int attempt = ++connectAttempt;
         try {
-            run.connect(new FutureCallback<>() {
+            run.connect(() -> readyToSend(attempt), new FutureCallback<>() {
                 @Override
                 public void completed(IOSession result) {
                     onConnected(attempt, result);
@@ -226,7 +224,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         if (!settings.tls()) {
             connectRecorded = true;
             stats.connectTime(now - connectStartNanos);
-            phase.connectionSettled(index);   // over TLS, once its handshake is done: connectionReady
+            phase.connectionSettled(index);   // over TLS, once its handshake is done: handshakeDone
         }
         if (gaveUp) {
             settle();   // closes it; in the open model the client ends with the schedule
@@ -237,7 +235,23 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             finish();
             return;
         }
-        fill();
+        if (ready) {
+            fill();   // h2c's handler was ready before HttpCore handed the session over
+        }
+    }
+
+    /**
+     * The protocol handler of connection attempt {@code attempt} takes requests now ({@link ReadyToSend}), on its I/O
+     * thread: the requests due go out. Told before {@link #onConnected} (h2c), it only marks the connection ready.
+     */
+    private synchronized void readyToSend(int attempt) {
+        if (attempt != connectAttempt) {
+            return;   // an attempt given up on
+        }
+        ready = true;
+        if (session != null && !done && started) {
+            fill();
+        }
     }
 
     private synchronized void onConnectFailed(int attempt, Exception cause) {
@@ -301,7 +315,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
                     }
                     continue;
                 }
-                if (!issue(due, issuing.nextWasLate(), now, false)) {
+                if (!issue(due, issuing.nextWasLate(), now)) {
                     now = System.nanoTime();   // a source failing every request must still see the deadline
                 }
             }
@@ -311,16 +325,15 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
 
     private boolean canSend() {
         IOSession s = session;
-        return s != null && !goingAway && !gaveUp && !handshaking && connectionError == null && s.isOpen()
+        return s != null && ready && !goingAway && !gaveUp && connectionError == null && s.isOpen()
                 && inFlight.size() < limit
                 && (settings.keepAlive() || sentOnConnection + inFlight.size() == 0);
     }
 
     /**
-     * Returns false if the request could not be built (see {@link #notBuilt}). {@code writeHere}: the caller is the
-     * open model's scheduler, which writes the request itself when it can (see {@link #sendFromScheduler}).
+     * Returns false if the request could not be built (see {@link #notBuilt}).
      */
-    private boolean issue(long dueNanos, boolean late, long now, boolean writeHere) {
+    private boolean issue(long dueNanos, boolean late, long now) {
         RequestTemplate request;
         try {
             request = requests.next();
@@ -329,11 +342,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             return false;
         }
         Exchange exchange = new Exchange(this, request, phase, dueNanos, late);
-        if (writeHere) {
-            sendFromScheduler(exchange, now);
-        } else {
-            send(exchange, now);
-        }
+        send(exchange, now);
         return true;
     }
 
@@ -393,35 +402,26 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
     }
 
+    /**
+     * Sends {@code exchange}'s request the cheapest way the calling thread can. On a clear-text HTTP/1.1 connection:
+     * on its I/O thread inside one of its events (a response just completed, or it just connected), handed to that
+     * event's write ({@link Http1Connection#takeInEvent}); on any other thread (the open model's scheduler as a request
+     * falls due, the run's timer as the clock starts and sends every client's first request), written by that thread
+     * when the connection is idle ({@link Http1Connection#sendNow}), so the I/O thread is not woken to write it. Else,
+     * and over TLS and HTTP/2 (whose sessions write only on their I/O thread), as an HttpCore command.
+     */
     private void send(Exchange exchange, long now) {
         IOSession s = session;
-        inFlight.add(exchange);
+        inFlight.add(exchange);   // under this monitor: its response, even one read at once, is handled after this
         exchange.issuedNanos = now;
-        if (s.getHandler() instanceof Http1Connection http1 && http1.takeInEvent(exchange)) {
-            return;   // on the connection's I/O thread, in its event: written at the event's end, no command needed
+        if (s.getHandler() instanceof Http1Connection http1
+                && (http1.takeInEvent(exchange) || (!settings.tls() && http1.sendNow(exchange, now)))) {
+            return;
         }
         s.enqueue(new RequestExecutionCommand(exchange, HttpCoreContext.create()), Command.Priority.NORMAL);
         if (!s.isOpen()) {
             exchange.failed(new ConnectionClosedException("connection closed"));
         }
-    }
-
-    /**
-     * Open model, on the scheduler's thread: the request is written to the socket here when the connection is an
-     * idle clear-text HTTP/1.1 one ({@link Http1Connection#sendNow}), so the I/O thread is not woken to write it;
-     * else it goes to the I/O thread as any request does. Over TLS and HTTP/2 the session writes only on its own
-     * thread.
-     */
-    private void sendFromScheduler(Exchange exchange, long now) {
-        IOSession s = session;
-        if (!settings.tls() && s.getHandler() instanceof Http1Connection http1) {
-            exchange.issuedNanos = now;
-            if (http1.sendNow(exchange, now)) {
-                inFlight.add(exchange);   // its response is read under this monitor, after onDue returns
-                return;
-            }
-        }
-        send(exchange, now);
     }
 
     /**
@@ -442,7 +442,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
         OpenIssuing open = (OpenIssuing) issuing;
         if (open.nothingWaits() && canSend()) {
-            issue(dueNanos, false, System.nanoTime(), true);
+            issue(dueNanos, false, System.nanoTime());
         } else if (!open.offer(dueNanos)) {
             if (phase.isMeasured(dueNanos)) {
                 schedulerStats.dropped();
@@ -628,21 +628,16 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /**
-     * The TLS handshake of the current connection is done: it is ready to send ({@link Phase#holdClock}), and its
-     * connect time ends here, not at its first send (which in the open model waits for the schedule).
+     * The TLS handshake of the current connection is done: the run's clock need not wait for it
+     * ({@link Phase#holdClock}), and its connect time ends here, not at its first send (which in the open model waits
+     * for the schedule). It sends once its protocol handler is in place ({@link #readyToSend}).
      */
-    synchronized void connectionReady() {
+    synchronized void handshakeDone() {
         if (session != null && !connectRecorded) {
             connectRecorded = true;
             recorders.get().connectTime(System.nanoTime() - connectStartNanos);
         }
         phase.connectionSettled(index);
-        if (handshaking) {
-            // not from here: HttpCore calls this before ALPN's protocol takes the session over, and a request
-            // queued now was never sent; from the timer, a moment later, it goes out
-            handshaking = false;
-            run.schedule(this::stepsReady, 0);
-        }
     }
 
     // ---- called by Exchange, on the connection's I/O thread ----
@@ -652,7 +647,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         run.protocolSeen(http2);
         WorkerStats stats = recorders.get();
         if (!connectRecorded) {
-            // over TLS the handshake's end records it (connectionReady); the first send if that was missed
+            // over TLS the handshake's end records it (handshakeDone); the first send if that was missed
             connectRecorded = true;
             stats.connectTime(exchange.sentNanos - connectStartNanos);
         }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.net.ssl.SSLSession;
+import org.apache.hc.core5.reactor.IOSession;
 import org.apache.hc.core5.reactor.IOSessionListener;
 
 /**
@@ -20,6 +21,10 @@ public final class Connections {
     private final Map<SocketAddress, ConnectionSlot> byAddress = new ConcurrentHashMap<>();
     /** The exception a session died of, for requests that never got to be sent on it. */
     private final Map<String, Exception> sessionErrors = new ConcurrentHashMap<>();
+    // only while a slot holds the address: a slot takes its error when its connection ends, and one reported after
+    // the slot let the address go (a reset after a connection per session, or without keep-alive, was closed) would
+    // stay in the map for the rest of the run
+    private final SessionErrors sessionErrorListener = new SessionErrors(sessionErrors, byAddress::containsKey);
     private volatile String tlsProvider;
     /** Written once by the first handshake's I/O thread (another thread's may race it with the same figures). */
     private volatile TlsUsed tlsUsed;
@@ -55,9 +60,9 @@ public final class Connections {
     }
 
     /**
-     * The TLS handshake of the connection with this local address is done: it is ready to send. Its slot has
-     * registered it (the slot hears of the connect on the same I/O thread, before any byte of the handshake is read).
-     * The first one's session tells the run's TLS.
+     * The TLS handshake of the connection with this local address is done: its connect time ends (it sends once its
+     * protocol handler is in place, {@link ReadyToSend}). Its slot has registered it (the slot hears of the connect
+     * on the same I/O thread, before any byte of the handshake is read). The first one's session tells the run's TLS.
      */
     void handshakeDone(SocketAddress local, SSLSession session) {
         if (tlsUsed == null && tlsProvider != null && session != null) {
@@ -65,16 +70,22 @@ public final class Connections {
         }
         ConnectionSlot slot = slotOf(local);
         if (slot != null) {
-            slot.connectionReady();
+            slot.handshakeDone();
         }
     }
 
     /** The listener that keeps the exceptions sessions die of. */
     public IOSessionListener sessionErrorListener() {
-        // only while a slot holds the address: a slot takes its error when its connection ends, and one reported
-        // after the slot let the address go (a reset after a connection per session, or without keep-alive, was
-        // closed) would stay in the map for the rest of the run
-        return new SessionErrors(sessionErrors, byAddress::containsKey);
+        return sessionErrorListener;
+    }
+
+    /**
+     * The TLS handshake of {@code session} failed (a timeout, the server's alert): kept as the exception the session
+     * died of. HttpCore tells its listeners of a failed handshake but not of one that timed out, and no request waits
+     * on a connection that is not ready to send to carry the cause to its slot.
+     */
+    void handshakeFailed(IOSession session, Exception cause) {
+        sessionErrorListener.exception(session, cause);
     }
 
     /** The exception the session died of, if HttpCore reported one; keeps it. */

@@ -51,12 +51,6 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
 
     public ProtocolStarter(ClientH2StreamMultiplexerFactory http2, HttpVersionPolicy policy, TlsStrategy tls,
                     Timeout handshakeTimeout, Callback<Exception> exceptionCallback, Recorders recorders, Phase phase,
-                    Connections connections) {
-        this(http2, policy, tls, handshakeTimeout, exceptionCallback, recorders, phase, connections, false);
-    }
-
-    public ProtocolStarter(ClientH2StreamMultiplexerFactory http2, HttpVersionPolicy policy, TlsStrategy tls,
-                    Timeout handshakeTimeout, Callback<Exception> exceptionCallback, Recorders recorders, Phase phase,
                     Connections connections, boolean bodiesUnread) {
         this.bodiesUnread = bodiesUnread;
         this.http2 = http2;
@@ -69,54 +63,70 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
         this.connections = connections;
     }
 
+    /**
+     * {@code attachment}: the connect request's {@link EndpointParameters}, whose own attachment is the slot's
+     * {@link ReadyToSend} (none for the connect path's warming and test probes).
+     */
     @Override
     public IOEventHandler createHandler(ProtocolIOSession session, Object attachment) {
         recorders.onIoThread();   // HttpCore creates the handler on the thread the connection is pinned to
-        EndpointParameters params = tls != null && attachment instanceof EndpointParameters p
-                && URIScheme.HTTPS.same(p.getScheme()) ? p : null;
-        boolean https = params != null;
+        EndpointParameters endpoint = attachment instanceof EndpointParameters p ? p : null;
+        ReadyToSend ready = endpoint != null && endpoint.getAttachment() instanceof ReadyToSend r ? r : ReadyToSend.NONE;
+        boolean https = tls != null && endpoint != null && URIScheme.HTTPS.same(endpoint.getScheme());
         if (https) {
-            // the connection is ready to send once its handshake is done: the run's clock may wait for that
-            tls.upgrade(session, params, policy, handshakeTimeout, new FutureCallback<>() {
+            // the run's clock may wait for the handshake; HTTP/2 forced over TLS (no ALPN switch) takes requests then
+            boolean readyAtHandshake = policy == HttpVersionPolicy.FORCE_HTTP_2;
+            tls.upgrade(session, endpoint, policy, handshakeTimeout, new FutureCallback<>() {
                 @Override
                 public void completed(TransportSecurityLayer layer) {
                     TlsDetails details = session.getTlsDetails();
                     connections.handshakeDone(session.getLocalAddress(), details == null ? null : details.getSSLSession());
+                    if (readyAtHandshake) {
+                        ready.ready();
+                    }
                 }
 
                 @Override
                 public void failed(Exception ex) {
-                    // the session fails with it, and its slot hears of that
+                    // the session closes; its slot counts the connection lost of this
+                    connections.handshakeFailed(session, ex);
                 }
 
                 @Override
                 public void cancelled() {
-                    // as failed
+                    // the session closes; its slot counts it as closed before any response
                 }
             });
         }
         if (https || policy == HttpVersionPolicy.NEGOTIATE) {
-            registerProtocols(session);   // only ALPN and the negotiator switch protocols
+            registerProtocols(session, ready);   // only ALPN and the negotiator switch protocols
         }
-        return switch (policy) {
-            case FORCE_HTTP_2 -> guard(session, !https,
-                    guarded -> new ClientH2PrefaceHandler(guarded, http2, false, exceptionCallback));
-            case FORCE_HTTP_1 -> new Http1Connection(recorders, phase);
-            default -> new HttpProtocolNegotiator(session, null);
-        };
+        switch (policy) {
+            case FORCE_HTTP_2:
+                H2Guard h2 = guard(session, !https,
+                        guarded -> new ClientH2PrefaceHandler(guarded, http2, false, exceptionCallback));
+                if (!https) {
+                    ready.ready();   // HttpCore's HTTP/2 handler sends what was queued once its preface is out
+                }
+                return h2;
+            case FORCE_HTTP_1:
+                return new Http1Connection(recorders, phase, ready);
+            default:
+                return new HttpProtocolNegotiator(session, null);
+        }
     }
 
     /**
-     * The handlers ALPN (or HttpCore's negotiator) switches to. Only registered where something may switch: each
-     * registration fills a map of the connection's (a table, two entries, two lambdas: about 200 bytes a connection,
-     * 2 MB of 10,000 clear-text connections' heap, for nothing).
+     * The handlers ALPN (or HttpCore's negotiator) switches to, each telling {@code ready} once in place. Only
+     * registered where something may switch: each registration fills a map of the connection's (a table, two
+     * entries, two lambdas: about 200 bytes a connection, 2 MB of 10,000 clear-text connections' heap, for nothing).
      */
-    private void registerProtocols(ProtocolIOSession session) {
+    private void registerProtocols(ProtocolIOSession session, ReadyToSend ready) {
         session.registerProtocol(ApplicationProtocol.HTTP_1_1.id, (s, callback) -> {
-            Http1Connection connection = new Http1Connection(recorders, phase);
+            Http1Connection connection = new Http1Connection(recorders, phase, ready);
             s.upgrade(connection);
             try {
-                connection.connected(s);
+                connection.connected(s);   // tells ready
                 if (callback != null) {
                     callback.completed(s);
                 }
@@ -130,6 +140,7 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
             s.upgrade(guard);
             try {
                 guard.connected(s);
+                ready.ready();
             } catch (IOException e) {
                 guard.exception(s, e);
             }

@@ -9,8 +9,11 @@ import org.apache.hc.core5.reactor.IOSession;
  */
 public interface SlotContext {
 
-    /** Opens a new connection to the run's target (the connect timeout applies). */
-    void connect(FutureCallback<IOSession> callback);
+    /**
+     * Opens a new connection to the run's target (the connect timeout applies); its protocol handler tells
+     * {@code ready} when the connection takes requests.
+     */
+    void connect(ReadyToSend ready, FutureCallback<IOSession> callback);
 
     /** The target, for messages. */
     String hostAndPort();

@@ -33,10 +33,6 @@ public final class Tls {
     private Tls() {
     }
 
-    public static TlsStrategy strategy(LoadTest test) {
-        return strategy(test, context(test));
-    }
-
     /** The run's TLS context: trust-all, the user's, or a verifying one (see the class comment). */
     public static SSLContext context(LoadTest test) {
         return test.insecureTrustAll() ? trustAllContext() : test.sslContext().orElseGet(Tls::verifyingContext);

@@ -4,6 +4,7 @@ import dev.loadtest.DurationFormat;
 import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.engine.connection.Exchange;
 import dev.loadtest.internal.engine.connection.NotProcessedException;
+import dev.loadtest.internal.engine.connection.ReadyToSend;
 import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.internal.engine.connection.SetupException;
 import dev.loadtest.internal.engine.record.Recorders;
@@ -41,9 +42,10 @@ import org.apache.hc.core5.util.Timeout;
  *
  * <p>Requests arrive as HttpCore commands (an {@link Exchange} in a {@link RequestExecutionCommand}), so
  * {@link ConnectionSlot} speaks to both protocols alike. Everything here runs on the connection's I/O thread, but
- * for {@link #sendNow}: the open model's scheduler writes a request due on an idle clear-text connection itself,
- * instead of waking the I/O thread to do it (see there). The connection's state is guarded by {@link #lock}, which
- * the I/O thread holds through each event and the scheduler only ever tries.
+ * for {@link #sendNow}: a thread that issues a request on an idle clear-text connection (the open model's scheduler,
+ * the run's timer at the clock's start) writes it itself, instead of waking the I/O thread to do it (see there). The
+ * connection's state is guarded by {@link #lock}, which the I/O thread holds through each event and other threads
+ * only ever try.
  *
  * <p>Over 400 lines: the write path and the read path share the queue of requests awaiting their responses and
  * the connection's closing state, which every event of either path reads; apart, each would reach into the other.
@@ -69,6 +71,8 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
 
     private final Recorders recorders;
     private final Phase phase;
+    /** Told in {@link #connected}: its slot's first request is taken in that event ({@link #takeInEvent}). */
+    private final ReadyToSend ready;
     /**
      * Guards every field below: held by the I/O thread through each event (uncontended but for a request the
      * scheduler writes at that moment), and tried, never waited for, by {@link #sendNow}.
@@ -107,9 +111,11 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     /** The request whose head and body are being copied out. */
     private Exchange copying;
 
-    public Http1Connection(Recorders recorders, Phase phase) {
+    /** {@code ready}: told once the connection takes requests, inside {@link #connected}. */
+    public Http1Connection(Recorders recorders, Phase phase, ReadyToSend ready) {
         this.recorders = recorders;
         this.phase = phase;
+        this.ready = ready;
     }
 
     // ---- IOEventHandler ----
@@ -120,6 +126,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
         try {
             session = ioSession;
             ioSession.setEvent(SelectionKey.OP_READ);
+            ready.ready();   // the slot's first requests are handed over here, and written just below
             produce();
         } finally {
             lock.unlock();

@@ -65,10 +65,11 @@ public final class ConnectionProbe {
         Timeout connect = Timeout.of(test.connectTimeout());
         IOReactorConfig reactor = IOReactorConfig.custom().setIoThreadCount(1)
                 .setSelectInterval(TimeValue.ofMilliseconds(20)).setSoTimeout(Timeout.of(test.requestTimeout())).build();
+        // the run's TLS strategy and context (RunRequester's), bodies read (checks may need them)
+        org.apache.hc.core5.http.nio.ssl.TlsStrategy strategy = tls ? Tls.strategy(test, Tls.context(test)) : null;
         H2AsyncRequester requester = requester(policy, reactor,
-                new ProtocolStarter(http2, policy, tls ? Tls.strategy(test) : null, connect, e -> { }, recorders, phase,
-                        new Connections()),
-                new SessionErrors(errors, local -> true), tls ? Tls.strategy(test) : null, connect);
+                new ProtocolStarter(http2, policy, strategy, connect, e -> { }, recorders, phase, new Connections(), false),
+                new SessionErrors(errors, local -> true), strategy, connect);
         requester.start();
         try {
             HttpHost host = new HttpHost(uri.getScheme(), uri.getHost(), uri.getPort());

@@ -77,10 +77,13 @@ class SendFromSchedulerTest {
         }
     }
 
-    /** A run's context that connects at once to the fake session and runs nothing later. */
+    /** A run's context that connects at once to the fake session, ready to send, and runs nothing later. */
     private static SlotContext connectingTo(FakeSession fake) {
         return new SlotContext() {
-            @Override public void connect(FutureCallback<IOSession> callback) { callback.completed(fake.session); }
+            @Override public void connect(ReadyToSend ready, FutureCallback<IOSession> callback) {
+                callback.completed(fake.session);
+                ready.ready();   // the handler is connected already (connectedSlot)
+            }
             @Override public String hostAndPort() { return "127.0.0.1:8080"; }
             @Override public boolean setupFailed(Throwable cause) { return false; }
             @Override public boolean hasSetupFailed() { return false; }
@@ -107,7 +110,7 @@ class SendFromSchedulerTest {
         ByteBuffer h = template.http1Head();
         head = new byte[h.remaining()];
         h.duplicate().get(head);
-        fake.handler = new Http1Connection(recorders, phase);
+        fake.handler = new Http1Connection(recorders, phase, ReadyToSend.NONE);
         fake.handler.connected(fake.session);
         ConnectionSlot slot = new ConnectionSlot(0, connectingTo(fake), SlotSettings.of(test), phase, recorders,
                 new Connections(), RequestSource.rotating(List.of(template)), null);
