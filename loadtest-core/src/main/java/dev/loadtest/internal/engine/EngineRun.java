@@ -273,7 +273,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
                     slot.check(now);
                 }
             }
-            if (cadence.progressDue(now)) {
+            if (cadence.progressDue(now) && listeners.takesProgress()) {
                 listeners.progress(timeline.progress(now));
             }
         } catch (RuntimeException e) {
