@@ -214,7 +214,9 @@ final class EngineRun implements LoadTestRun, SlotContext {
             concurrency.apply(limited(), System.nanoTime(), phase);
         }
         long now = System.nanoTime();
-        cadence = new TimerCadence(concurrency != null, now, test.clients());
+        long period = concurrency != null ? TimerCadence.STEP_NANOS : scenario != null ? TimerCadence.SCENARIO_NANOS : 0;
+        cadence = new TimerCadence(now, period, TimerCadence.checkNanos(test.clients(), test.requestTimeout().toNanos()),
+                listeners.takesProgress());
         scheduleTick(now);
         if (scenario != null) {
             scenario.start(now);   // the closed model's users begin; arrivals come from the scheduler
@@ -273,7 +275,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
                     slot.check(now);
                 }
             }
-            if (cadence.progressDue(now) && listeners.takesProgress()) {
+            if (cadence.progressDue(now)) {
                 listeners.progress(timeline.progress(now));
             }
         } catch (RuntimeException e) {
