@@ -218,7 +218,10 @@ final class EngineRun implements LoadTestRun, SlotContext {
             concurrency.apply(limited(), System.nanoTime(), phase);
         }
         long now = System.nanoTime();
-        cadence = new TimerCadence(concurrency != null, now, test.clients());   // held at once, as above
+        long period = concurrency != null ? TimerCadence.STEP_NANOS : scenario != null ? TimerCadence.SCENARIO_NANOS : 0;
+        // test.clients(): held at once, as above
+        cadence = new TimerCadence(now, period, TimerCadence.checkNanos(test.clients(), test.requestTimeout().toNanos()),
+                listeners.takesProgress());
         scheduleTick(now);
         if (scenario != null) {
             scenario.start(now);   // the closed model's users begin; arrivals come from the scheduler

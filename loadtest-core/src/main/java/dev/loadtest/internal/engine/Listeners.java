@@ -27,15 +27,37 @@ final class Listeners {
     private final ThreadPoolExecutor executor;
     private final AtomicReference<Progress> pendingProgress = new AtomicReference<>();
     private final Set<LoadTestListener> failed = ConcurrentHashMap.newKeySet();
+    /** Whether a listener takes progress events: if none does, the timer neither sums the progress nor sends it. */
+    private final boolean takesProgress;
 
     Listeners(List<LoadTestListener> listeners, int runId) {
         this.listeners = listeners;
+        this.takesProgress = listeners.stream().anyMatch(Listeners::takesProgress);
         this.executor = listeners.isEmpty() ? null : new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
                 new LinkedBlockingQueue<>(MAX_QUEUED), r -> {
                     Thread t = new Thread(r, "loadtest-listener-" + runId);
                     t.setDaemon(true);
                     return t;
                 }, (task, pool) -> LOG.warn("a listener is too slow: an event of the run was skipped"));
+    }
+
+    /**
+     * Whether any listener takes progress events. The command's listener in a log (not a terminal) takes only
+     * intervals: summing the threads' counters for it and waking the listener thread ten times a second was a fixed
+     * cost of every run (issue 15: a generator beside the application must be cheap at modest rates).
+     */
+    boolean takesProgress() {
+        return takesProgress;
+    }
+
+    /** Whether {@code listener}'s class has an {@code onProgress} of its own (the interface's does nothing). */
+    static boolean takesProgress(LoadTestListener listener) {
+        try {
+            return listener.getClass().getMethod("onProgress", Progress.class).getDeclaringClass()
+                    != LoadTestListener.class;
+        } catch (NoSuchMethodException | SecurityException e) {
+            return true;   // cannot tell: it hears, as it always did
+        }
     }
 
     void progress(Progress progress) {

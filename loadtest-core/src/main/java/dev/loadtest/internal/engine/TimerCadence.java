@@ -3,23 +3,31 @@ package dev.loadtest.internal.engine;
 import java.util.concurrent.TimeUnit;
 
 /**
- * When the run's timer wakes and what it does then: it checks request timeouts every 50 ms (longer with many
- * clients, see {@link #checkNanos}) and tells the progress
- * listeners every 100 ms, and it wakes exactly when the timeline has work (the measured part's start, an interval's
- * cut) and at the deadline, so none of those waits for a tick. A run with a concurrency plan wakes every 10 ms, the
- * plan's steps.
+ * When the run's timer wakes and what it does then: it checks request timeouts (every 50 ms to 250 ms, see
+ * {@link #checkNanos}), tells the progress listeners every 100 ms when one listens, and wakes exactly when the
+ * timeline has work (the measured part's start, an interval's cut) and at the deadline, so none of those waits for
+ * a tick; between them it sleeps. A run with a concurrency plan also wakes every 10 ms, the plan's steps; a scenario
+ * run every 50 ms, for a step queued where no slot looked.
  *
- * <p>Why not a fixed 10 ms tick: each wake-up of a thread costs tens of microseconds of CPU on a busy 2-core machine
+ * <p>Why not a fixed tick: each wake-up of a thread costs tens of microseconds of CPU on a busy 2-core machine
  * (about 100 µs a tick here, with the tick's own work), so 100 ticks a second cost 10 µs per request at 1,000 req/s,
  * a fifth of wrk2's whole cost per request (issue 15: a generator beside the application must be cheap at modest
- * rates). Not thread-safe: the timer's thread uses it.
+ * rates). A plain rate-driven run with the default 30 s request timeout wakes 4 times a second, and once a cut.
+ * Not thread-safe: the timer's thread uses it.
  */
 final class TimerCadence {
 
     /** A concurrency plan's step: how often its share of streams is applied. */
     static final long STEP_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
-    /** How often request timeouts are checked: they fire within this of their deadline. */
+    /** How often a scenario run looks for a step queued where no slot looked. */
+    static final long SCENARIO_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** The shortest spacing of request timeout checks: a short timeout fires within this of its deadline. */
     static final long CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /**
+     * The longest spacing a long request timeout gives the checks: well under the second by which HttpCore's own
+     * socket timeout (the request timeout + 1 s, RunRequester) follows, so the run's timeout fires first.
+     */
+    static final long MAX_TIMEOUT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     /**
      * Checking a client costs a few hundred nanoseconds (its monitor, its requests in flight: cache misses): 10,000
      * clients every 50 ms took 6-8 % of the process's CPU samples, on the core the server shares (bench/README.md
@@ -29,28 +37,39 @@ final class TimerCadence {
     /** How often the progress listeners hear. */
     static final long PROGRESS_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
+    /** How often the timer wakes whatever else is due (a plan's steps, a scenario's look), or 0: only when due. */
     private final long periodNanos;
     private final long checkNanos;
+    private final boolean progress;
     private long lastCheckNanos;
     private long lastProgressNanos;
 
     /**
-     * @param stepped whether the run has a concurrency plan, whose steps need the timer every 10 ms
-     * @param clients the run's clients, whose request timeouts each check goes through
+     * @param periodNanos how often the timer must wake whatever else is due: {@link #STEP_NANOS} for a concurrency
+     *                    plan, {@link #SCENARIO_NANOS} for a scenario, else 0
+     * @param checkNanos  how often request timeouts are checked ({@link #checkNanos(int, long)})
+     * @param progress    whether a listener takes progress events
      */
-    TimerCadence(boolean stepped, long startNanos, int clients) {
-        this.periodNanos = stepped ? STEP_NANOS : CHECK_NANOS;
-        this.checkNanos = checkNanos(clients);
+    TimerCadence(long startNanos, long periodNanos, long checkNanos, boolean progress) {
+        this.periodNanos = periodNanos;
+        this.checkNanos = checkNanos;
+        this.progress = progress;
         this.lastCheckNanos = startNanos;
         this.lastProgressNanos = startNanos;
     }
 
     /**
-     * How long the timer sleeps after a tick at {@code now}: a period, or less to wake at the timeline's next work or
-     * at the deadline, whichever comes first (those already passed do not count).
+     * How long the timer sleeps after a tick at {@code now}: until the next check, progress or period, or sooner to
+     * wake at the timeline's next work or at the deadline, whichever comes first (those already passed do not count).
      */
     long delayNanos(long now, long timelineWorkNanos, long deadlineNanos) {
-        long next = now + periodNanos;
+        long next = Math.max(now + 1, lastCheckNanos + checkNanos);
+        if (progress) {
+            next = Math.min(next, Math.max(now + 1, lastProgressNanos + PROGRESS_NANOS));
+        }
+        if (periodNanos > 0) {
+            next = Math.min(next, now + periodNanos);
+        }
         if (timelineWorkNanos > now) {
             next = Math.min(next, timelineWorkNanos);
         }
@@ -60,9 +79,14 @@ final class TimerCadence {
         return next - now;
     }
 
-    /** How often the request timeouts of {@code clients} clients are checked: 50 ms, or 20 µs a client if longer. */
-    static long checkNanos(int clients) {
-        return Math.max(CHECK_NANOS, clients * CHECK_NANOS_PER_CLIENT);
+    /**
+     * How often the request timeouts of {@code clients} clients are checked: a hundredth of the timeout, at least
+     * 50 ms and at most 250 ms (a timeout then fires within 1 % of itself: 250 ms for the default 30 s), or 20 µs a
+     * client if longer.
+     */
+    static long checkNanos(int clients, long requestTimeoutNanos) {
+        long byTimeout = Math.max(CHECK_NANOS, Math.min(MAX_TIMEOUT_CHECK_NANOS, requestTimeoutNanos / 100));
+        return Math.max(byTimeout, clients * CHECK_NANOS_PER_CLIENT);
     }
 
     /** Whether the request timeouts are to be checked at {@code now} (the last check was a check period ago or more). */
@@ -74,9 +98,9 @@ final class TimerCadence {
         return false;
     }
 
-    /** Whether the progress listeners are to hear at {@code now} (they last heard 100 ms ago or more). */
+    /** Whether the progress listeners are to hear at {@code now}: one listens, and they last heard 100 ms ago or more. */
     boolean progressDue(long now) {
-        if (now - lastProgressNanos >= PROGRESS_NANOS) {
+        if (progress && now - lastProgressNanos >= PROGRESS_NANOS) {
             lastProgressNanos = now;
             return true;
         }

@@ -4,30 +4,46 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The run's timer wakes at its period, or sooner for the timeline's work and the deadline; its duties keep their pace. */
+/**
+ * The run's timer sleeps until its next duty (a timeout check, progress when listened to, a plan's step), or sooner for
+ * the timeline's work and the deadline; its duties keep their pace.
+ */
 class TimerCadenceTest {
 
     private static final long MS = 1_000_000;
+    private static final long SECOND = 1_000 * MS;
     private static final long START = 7_000 * MS;
     private static final long FAR = Long.MAX_VALUE;
 
     @Test
-    void should_sleep_50_ms_when_nothing_comes_sooner() {
-        TimerCadence cadence = new TimerCadence(false, START, 1);
+    void should_sleep_until_the_next_check_when_nothing_comes_sooner() {
+        TimerCadence cadence = new TimerCadence(START, 0, 250 * MS, false);
 
-        assertThat(cadence.delayNanos(START, FAR, FAR)).isEqualTo(50 * MS);
+        assertThat(cadence.delayNanos(START, FAR, FAR)).isEqualTo(250 * MS);
+        assertThat(cadence.delayNanos(START + 100 * MS, FAR, FAR)).isEqualTo(150 * MS);
     }
 
     @Test
-    void should_sleep_10_ms_in_a_run_with_a_concurrency_plan() {
-        TimerCadence cadence = new TimerCadence(true, START, 1);
+    void should_wake_for_progress_only_when_a_listener_takes_it() {
+        TimerCadence listened = new TimerCadence(START, 0, 250 * MS, true);
+        TimerCadence unheard = new TimerCadence(START, 0, 250 * MS, false);
 
-        assertThat(cadence.delayNanos(START, FAR, FAR)).isEqualTo(10 * MS);
+        assertThat(listened.delayNanos(START, FAR, FAR)).isEqualTo(100 * MS);
+        assertThat(listened.progressDue(START + 100 * MS)).isTrue();
+        assertThat(unheard.progressDue(START + 100 * MS)).isFalse();
+    }
+
+    @Test
+    void should_wake_at_its_period_in_a_run_with_a_concurrency_plan_or_a_scenario() {
+        assertThat(new TimerCadence(START, TimerCadence.STEP_NANOS, 250 * MS, false).delayNanos(START, FAR, FAR))
+                .isEqualTo(10 * MS);
+        assertThat(new TimerCadence(START, TimerCadence.SCENARIO_NANOS, 250 * MS, false).delayNanos(START, FAR, FAR))
+                .isEqualTo(50 * MS);
     }
 
     @Test
     void should_wake_at_the_timelines_next_work_or_the_deadline_when_sooner() {
-        TimerCadence cadence = new TimerCadence(false, START, 1);
+        TimerCadence cadence = new TimerCadence(START, 0, 50 * MS, false);
 
         assertThat(cadence.delayNanos(START, START + 20 * MS, FAR)).isEqualTo(20 * MS);
         assertThat(cadence.delayNanos(START, START + 20 * MS, START + 5 * MS)).isEqualTo(5 * MS);
@@ -36,17 +52,24 @@ class TimerCadenceTest {
 
     @Test
     void should_not_count_work_or_a_deadline_already_passed() {
-        TimerCadence cadence = new TimerCadence(false, START, 1);
+        TimerCadence cadence = new TimerCadence(START, 0, 50 * MS, false);
 
         assertThat(cadence.delayNanos(START, START, START - MS)).isEqualTo(50 * MS);
     }
 
     @Test
-    void should_check_timeouts_every_50_ms_and_tell_progress_every_100_ms() {
-        TimerCadence cadence = new TimerCadence(true, START, 1);
+    void should_never_sleep_zero_or_less_when_a_check_is_overdue() {
+        TimerCadence cadence = new TimerCadence(START, 0, 50 * MS, true);
+
+        assertThat(cadence.delayNanos(START + SECOND, FAR, FAR)).isPositive();
+    }
+
+    @Test
+    void should_check_timeouts_at_their_spacing_and_tell_progress_every_100_ms() {
+        TimerCadence cadence = new TimerCadence(START, TimerCadence.STEP_NANOS, 50 * MS, true);
         int checks = 0;
         int progress = 0;
-        for (long now = START + 10 * MS; now <= START + 1_000 * MS; now += 10 * MS) {
+        for (long now = START + 10 * MS; now <= START + SECOND; now += 10 * MS) {
             checks += cadence.checkDue(now) ? 1 : 0;
             progress += cadence.progressDue(now) ? 1 : 0;
         }
@@ -56,17 +79,25 @@ class TimerCadenceTest {
     }
 
     @Test
-    void should_space_the_checks_by_20_us_a_client_beyond_2500_clients() {
-        assertThat(TimerCadence.checkNanos(1)).isEqualTo(50 * MS);
-        assertThat(TimerCadence.checkNanos(2_500)).isEqualTo(50 * MS);
-        assertThat(TimerCadence.checkNanos(10_000)).isEqualTo(200 * MS);
+    void should_space_the_checks_by_a_hundredth_of_the_request_timeout_between_50_and_250_ms() {
+        assertThat(TimerCadence.checkNanos(1, 30 * SECOND)).isEqualTo(250 * MS);
+        assertThat(TimerCadence.checkNanos(1, 10 * SECOND)).isEqualTo(100 * MS);
+        assertThat(TimerCadence.checkNanos(1, 2 * SECOND)).isEqualTo(50 * MS);
+        assertThat(TimerCadence.checkNanos(1, 600 * SECOND)).isEqualTo(250 * MS);   // HttpCore's socket timeout is 1 s later
+    }
 
-        TimerCadence cadence = new TimerCadence(false, START, 10_000);
+    @Test
+    void should_space_the_checks_by_20_us_a_client_when_that_is_longer() {
+        assertThat(TimerCadence.checkNanos(2_500, 2 * SECOND)).isEqualTo(50 * MS);
+        assertThat(TimerCadence.checkNanos(10_000, 2 * SECOND)).isEqualTo(200 * MS);
+        assertThat(TimerCadence.checkNanos(20_000, 30 * SECOND)).isEqualTo(400 * MS);
+
+        TimerCadence cadence = new TimerCadence(START, 0, TimerCadence.checkNanos(10_000, 2 * SECOND), false);
         int checks = 0;
-        for (long now = START + 50 * MS; now <= START + 1_000 * MS; now += 50 * MS) {
+        for (long now = START + 50 * MS; now <= START + SECOND; now += 50 * MS) {
             checks += cadence.checkDue(now) ? 1 : 0;
         }
         assertThat(checks).isEqualTo(5);
-        assertThat(cadence.delayNanos(START, FAR, FAR)).isEqualTo(50 * MS);   // the timer still wakes at its period
+        assertThat(cadence.delayNanos(START + SECOND, FAR, FAR)).isEqualTo(200 * MS);   // and the timer sleeps as long
     }
 }

@@ -131,8 +131,8 @@ public final class Timeline {
         long nowCheckFailed = 0;
         long[] nowStatuses = new long[statuses.length];
         for (WorkerStats w : recorders.all()) {
-            service.add(w.serviceTime.getIntervalHistogram());
-            response.add(w.responseTime.getIntervalHistogram());
+            addRecorded(service, w.serviceTimeInterval());
+            addRecorded(response, w.responseTimeInterval());
             nowStarted += w.started;
             nowDone += w.responded + w.errored;
             nowErrored += w.errored;
@@ -254,6 +254,16 @@ public final class Timeline {
      * they made the JIT compile those whole methods, three times over (on-stack replacement, then again), a few
      * percent of a short run's compilation; alone they compile small.
      */
+
+    /**
+     * Adds {@code interval} into {@code sum} when it holds a value: adding walks the whole counts array (~24,000 slots),
+     * and most threads record no latency (the scheduler, the timer, an idle I/O thread).
+     */
+    private static void addRecorded(Histogram sum, Histogram interval) {
+        if (interval.getTotalCount() > 0) {
+            sum.add(interval);
+        }
+    }
 
     /** Adds {@code counts} into {@code sum}, index by index. */
     private static void addInto(long[] sum, long[] counts) {
