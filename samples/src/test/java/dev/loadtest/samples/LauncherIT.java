@@ -207,6 +207,44 @@ class LauncherIT {
     }
 
     @Test
+    void should_ship_conscrypt_unsigned_so_that_the_archive_holds_its_classes() throws Exception {
+        try (ZipFile conscrypt = new ZipFile(home().resolve("lib").resolve(conscryptJar()).toFile())) {
+            assertThat(conscrypt.stream().map(entry -> entry.getName()))
+                    .as("a signed jar's classes are checked as they load, and never archived")
+                    .noneMatch(name -> name.matches("META-INF/[^/]+\\.(SF|RSA|DSA|EC)"))
+                    .contains("org/conscrypt/ConscryptEngine.class", "META-INF/native/libconscrypt_openjdk_jni-linux-x86_64.so");
+        }
+        Path cache = dir.resolve("cache");
+        Path classes = dir.resolve("classes.log");
+        try (TestServer server = TestServer.tls()) {
+            String uri = server.uri("/hello").toString();
+            Run first = launch(Map.of("JAVA_HOME", JAVA_HOME, "XDG_CACHE_HOME", cache.toString()), "--insecure", "-q",
+                    "-n", "10", "-c", "1", uri);
+            assertThat(first.code).as(first.all()).isZero();
+
+            Run second = launch(Map.of("JAVA_HOME", JAVA_HOME, "XDG_CACHE_HOME", cache.toString(),
+                    "JAVA_OPTS", "-Xlog:class+load:file=" + classes), "--insecure", "-n", "10", "-c", "1", uri);
+
+            assertThat(second.code).as(second.all()).isZero();
+            assertThat(second.out).containsPattern("TLS: TLSv1\\.[23], TLS_\\w+, Conscrypt 2\\.\\d+\\.\\d+");
+        }
+        assertThat(Files.readString(classes)).contains("org.conscrypt.ConscryptEngine source: shared objects file (top)");
+    }
+
+    @Test
+    void should_run_tls_on_conscrypt_without_a_native_access_warning_on_java_24_or_later() throws Exception {
+        Path javaHome = javaNineteenOrLater();
+        assumeThat(featureVersion(javaHome)).as("Java 24 warns of System.load by jars not allowed to").isGreaterThanOrEqualTo(24);
+        try (TestServer server = TestServer.tls()) {
+            Run run = launch(Map.of("JAVA_HOME", javaHome.toString()), "--insecure", "-q", "-n", "10", "-c", "1",
+                    server.uri("/hello").toString());
+
+            assertThat(run.code).as(run.all()).isZero();
+            assertThat(run.err).as("loadtest.jar's manifest: Enable-Native-Access: ALL-UNNAMED").isEmpty();
+        }
+    }
+
+    @Test
     void should_throw_away_a_java_17_archive_cut_short_instead_of_crashing_on_it() throws Exception {
         assumeThat(Runtime.version().feature()).as("the tests' own Java").isLessThan(19);
         Path cache = dir.resolve("cache");
