@@ -9,12 +9,14 @@
 #   bench/startup.sh                                          # the launcher, and C1 alone, at 300k and 3M requests
 #   COUNTS=300000 OPTION_SETS="launcher|-XX:TieredStopAtLevel=1|-XX:+UseParallelGC" bench/startup.sh
 #   COMMAND=/tmp/old/bin/loadtest OPTION_SETS=launcher bench/startup.sh     # another launcher (before/after)
+#   COMMAND="java -jar samples/target/loadtest.jar" OPTION_SETS="launcher" bench/startup.sh   # java -jar, no archive
 #   ONLY=h1-c100-m1 COUNTS=1000000 bench/startup.sh                            # one case
 #   TOGETHER=1 ONLY=h1-c100-m1 COUNTS=3000000 OPTION_SETS="launcher|-XX:..." bench/startup.sh   # on a busy machine
 #
-# COMMAND: the command measured; default the distribution's bin/loadtest (samples/target/loadtest-*.tar.gz,
-# unpacked into a temporary folder). OPTION_SETS: sets of JVM options separated by '|', each given to COMMAND
-# as JAVA_OPTS ("launcher": none, the launcher's own defaults); the sets alternate within each of PAIRS
+# COMMAND: the command measured, split at spaces; default the distribution's bin/loadtest
+# (samples/target/loadtest-*.tar.gz, unpacked into a temporary folder). OPTION_SETS: sets of JVM options separated
+# by '|', each given to COMMAND as JAVA_OPTS, or as JDK_JAVA_OPTIONS when COMMAND is `java ...` (which reads no
+# JAVA_OPTS) ("launcher": none, the launcher's or the JVM's own defaults); the sets alternate within each of PAIRS
 # rounds. Before measuring, two tiny runs per set against nginx make and put in place the launcher's
 # class-data sharing archive, in a cache folder of this script's own: the measured runs are a user's runs
 # after the first. TOGETHER=1 starts the sets' runs of a round at the same time, against the same nginx, instead of
@@ -50,7 +52,7 @@ done
 run_to_end() {
     local out="$1" opts="$2"
     shift 2
-    JAVA_OPTS="$opts" /usr/bin/time -f '%e %U %S %M' -o "$out.time" "$@" >"$out" 2>&1 &
+    env "$OPTS_VARIABLE=$opts" /usr/bin/time -f '%e %U %S %M' -o "$out.time" "$@" >"$out" 2>&1 &
     local tpid=$! leaf last="" sample
     sleep 0.1
     # the leaf is looked up at each sample, and sampled only when it is java: early on it can be one of the
@@ -101,11 +103,14 @@ main() {
     temp_dir cache startup-cache
     export XDG_CACHE_HOME="$cache"
     if [[ -n "$COMMAND" ]]; then
-        OURS=("$COMMAND")
+        read -ra OURS <<<"$COMMAND"
     else
         GENERATOR=launcher generator_command
         OURS=("$LAUNCHER")   # the launcher without run.sh's env: this script sets JAVA_OPTS per set
     fi
+    # the launcher reads JAVA_OPTS; java itself only JDK_JAVA_OPTIONS (and notes on stderr that it did)
+    OPTS_VARIABLE=JAVA_OPTS
+    [[ "$(basename "${OURS[0]}")" != java ]] || OPTS_VARIABLE=JDK_JAVA_OPTIONS
     start_nginx
     mkdir -p "$RESULTS_DIR"
     local stamp work csv
@@ -123,9 +128,9 @@ main() {
         opts="$set"
         [[ "$set" != launcher ]] || opts=""
         case_target h2c /hello
-        JAVA_OPTS="$opts" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" >/dev/null 2>&1 || true
-        JAVA_OPTS="$opts" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" >/dev/null 2>&1 || true
-        JAVA_OPTS="$opts -Xlog:class+load:file=$work/classes.log" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" \
+        env "$OPTS_VARIABLE=$opts" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" >/dev/null 2>&1 || true
+        env "$OPTS_VARIABLE=$opts" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" >/dev/null 2>&1 || true
+        env "$OPTS_VARIABLE=$opts -Xlog:class+load:file=$work/classes.log" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" \
             >/dev/null 2>&1 || true
         classes[i]="$(awk '{ n++ } /source: shared objects file/ { a++ } /source: (file|jar):.*\.jar/ { j++ }
             END { printf "%d,%d,%d", n, a, j }' "$work/classes.log")"

@@ -50,9 +50,12 @@ final class RequestPathWarming {
         parser.parse(RESPONSES, 0, RESPONSES.length);
     }
 
-    /** The request as HttpCore's HTTP/2 multiplexer writes it, and a response as it reads one. */
+    /**
+     * The request as HttpCore's HTTP/2 multiplexer writes it (the one it is given: a static run's prepared request,
+     * whose lower-case names the conversion keeps, not {@code newRequest()}'s), and a response as it reads one.
+     */
     private static void hpack(RequestTemplate template) throws Exception {
-        List<Header> request = DefaultH2RequestConverter.INSTANCE.convert(template.newRequest());
+        List<Header> request = DefaultH2RequestConverter.INSTANCE.convert(template.h2Request());
         HPackEncoder encoder = new HPackEncoder(4096, StandardCharsets.US_ASCII);
         ByteArrayBuffer block = new ByteArrayBuffer(256);
         encoder.encodeHeaders(block, request, true);

@@ -155,9 +155,10 @@ public final class RequestTemplate {
 
     /**
      * The request for HttpCore's HTTP/2 handler: a static run's one {@link PreparedH2Request}, shared by every
-     * send; else a new one ({@link #newRequest()}).
+     * send; else a new one ({@link #newRequest()}). Public for the engine's start-up warming, which converts what
+     * HTTP/2 sends.
      */
-    HttpRequest h2Request() {
+    public HttpRequest h2Request() {
         PreparedH2Request prepared = h2Request;
         return prepared != null ? prepared : newRequest();
     }
