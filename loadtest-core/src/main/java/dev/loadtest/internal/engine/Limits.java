@@ -19,17 +19,17 @@ final class Limits {
      *     {@code clients} connections cannot be opened
      */
     static void checkDescriptors(LoadTest test) {
+        if (Phase.connectionPerSession(test)) {
+            // its clients are a bound (sessions in flight, at most maxBacklog), not connections opened at the start;
+            // a connect refused for want of a descriptor fails its own session, in the connect error's category
+            return;
+        }
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         if (!(os instanceof com.sun.management.UnixOperatingSystemMXBean unix)) {
             return;   // not a Unix: no descriptor limit to read
         }
         long max = unix.getMaxFileDescriptorCount();
         long open = unix.getOpenFileDescriptorCount();
-        if (Phase.connectionPerSession(test)) {
-            // its clients are a bound (sessions in flight, at most maxBacklog), not connections opened at the start;
-            // a connect refused for want of a descriptor fails its own session, in the connect error's category
-            return;
-        }
         long needed = open + test.clients() + SPARE_DESCRIPTORS;
         if (max > 0 && needed > max) {
             throw new IllegalStateException("clients (" + test.clients() + ") need about " + needed

@@ -74,8 +74,8 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     /** Told in {@link #connected}: its slot's first request is taken in that event ({@link #takeInEvent}). */
     private final ReadyToSend ready;
     /**
-     * Guards every field below: held by the I/O thread through each event (uncontended but for a request the
-     * scheduler writes at that moment), and tried, never waited for, by {@link #sendNow}.
+     * Guards every field below: held by the I/O thread through each event (uncontended but for a request another
+     * thread, the scheduler or the timer, writes at that moment), and tried, never waited for, by {@link #sendNow}.
      */
     private final ReentrantLock lock = new ReentrantLock();
     private final Http1ResponseParser parser = new Http1ResponseParser(this);
@@ -397,10 +397,11 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     // ---- output ----
 
     /**
-     * Writes {@code exchange}'s request now, on the calling thread (the open model's scheduler, as it falls due),
-     * when this connection is idle: connected, in clear text, nothing of an earlier request left to write and no
-     * command queued before it. Whatever the socket does not take at once goes with the next output event, on the
-     * I/O thread, as does a write that failed (which then fails the connection there).
+     * Writes {@code exchange}'s request now, on the calling thread (any but the I/O thread: the open model's
+     * scheduler as it falls due, the run's timer at the clock's start), when this connection is idle: connected, in
+     * clear text, nothing of an earlier request left to write and no command queued before it. Whatever the socket
+     * does not take at once goes with the next output event, on the I/O thread, as does a write that failed (which
+     * then fails the connection there).
      *
      * <p>Why: handing the request to the I/O thread as a command costs, per request, a wake-up of its selector
      * (an eventfd write and read), write interest set and cleared again ({@code epoll_ctl} twice) and one more
