@@ -140,7 +140,7 @@ public final class ResultAssembly {
     private static Verdict verdict(LoadTest test, Requests requests, Map<ErrorCategory, ErrorCount> errors,
                                    Optional<Rate> rate, int maxResponsesOnConnection, boolean generatorSaturated) {
         // a connection per session (arrivals with connectionPerUser) carries one session, which may be one request
-        boolean connectionPerSession = Phase.connectionPerSession(test);
+        boolean connectionPerSession = test.connectionPerSession();
         boolean secondRequestWanted = test.keepAlive() && !connectionPerSession
                 && (test.requests().isEmpty() || test.requests().getAsLong() > test.clients());
         // a run whose requests all failed at once (refused, protocol or TLS errors) did not stall: it failed

@@ -168,7 +168,7 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
         this.users = test.users();
         this.iterations = test.iterations().orElse(0);
         this.perUser = test.connectionPerUser() && !open;
-        this.perArrival = Phase.connectionPerSession(test);
+        this.perArrival = test.connectionPerSession();
         this.maxSessions = test.maxBacklog();
         this.usersLeft = new AtomicInteger(users);
         this.sessionsRun = new AtomicLongArray(Math.max(users, 1));
