@@ -74,9 +74,8 @@ public final class ResultAssembly {
         }
         boolean rateDriven = test.isRateDriven();
         // a scenario's schedule is of sessions, not requests: its requests are those its steps sent or could not
-        long total = test.requests().isPresent() ? test.requests().getAsLong()
-                : rateDriven && test.scenario().isEmpty() ? sum.scheduled : sum.started + sum.notIssued;
-        Requests requests = sum.requests(total);
+        Requests requests = test.requests().isPresent() ? sum.requests(test.requests().getAsLong())
+                : rateDriven && test.scenario().isEmpty() ? sum.requests(sum.scheduled) : sum.requestsSentOrNot();
         Map<ErrorCategory, ErrorCount> errors = RequestCounts.errors(errorCounts, messages);
 
         long measuredEnd = Math.min(endNanos, phase.measureEndNanos());
