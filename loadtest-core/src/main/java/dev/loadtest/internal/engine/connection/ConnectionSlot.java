@@ -771,7 +771,8 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             return;
         }
         if (exchange.step != null && !exchange.isResent()) {
-            steps.notSent(exchange.step, null, null, false, false);   // it goes out again, on whichever slot is free first
+            // it goes out again, on whichever slot is free first
+            steps.notSent(exchange.step, null, null, false, false);
         }
         if (exchange.isResent() && exchange.timedOut) {
             // sent once and not answered within the request timeout, counted from that first send
