@@ -206,6 +206,15 @@ public final class LoadTest {
         return given.connectionPerUser();
     }
 
+    /**
+     * Whether this is an open-model scenario run with {@link Builder#connectionPerUser() connectionPerUser()}: each
+     * arrival's session opens a connection of its own when it arrives and closes it at its end, so there is no
+     * run-wide client connection and {@link #clients()} is a bound (the most sessions in flight), not a count.
+     */
+    public boolean connectionPerSession() {
+        return given.connectionPerSession();
+    }
+
     /** Requests in flight per connection: HTTP/2 streams, or HTTP/1.1 pipelining depth. */
     public int streams() {
         return given.streams();
@@ -231,7 +240,7 @@ public final class LoadTest {
      * than as soon as a stream is free (closed model, h2load's default).
      */
     public boolean isRateDriven() {
-        return !Double.isNaN(plan.rate()) || (!plan.stages().isEmpty() && !plan.stages().get(0).isConcurrency());
+        return given.isRateDriven();
     }
 
     /** The constant rate given with {@link Builder#rate(double)}, in requests per second. */

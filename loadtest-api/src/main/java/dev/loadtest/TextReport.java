@@ -187,8 +187,7 @@ public final class TextReport {
      * session holds one per session in flight, at most its backlog limit ({@link LoadTest#clients()}).
      */
     private static String connectionsHeld(LoadTest t) {
-        boolean perSession = t.scenario().isPresent() && t.isRateDriven() && t.connectionPerUser();
-        return perSession ? "a connection per session (at most " + t.clients() + " at once)"
+        return t.connectionPerSession() ? "a connection per session (at most " + t.clients() + " at once)"
                 : t.clients() + " clients, " + t.streams() + " streams";
     }
 

@@ -90,7 +90,7 @@ final class HtmlPage {
         }
         out.append(targets).append("</p>\n<p class=\"run\">")
                 .append(escape(r.protocol())).append(", ");
-        if (connectionPerSession(test)) {
+        if (test.connectionPerSession()) {
             out.append("a connection per session, at most ").append(Text.count(test.clients())).append(" at once");
         } else {
             out.append(Text.count(test.clients())).append(test.clients() == 1 ? " client, " : " clients, ")
@@ -334,7 +334,7 @@ final class HtmlPage {
         rows.add(new String[] {"method", test.method()});
         rows.add(new String[] {"protocol", test.protocol().name() + " (" + test.protocol().alpn()
                 + "), spoke " + r.protocol()});
-        rows.add(new String[] {connectionPerSession(test) ? "most connections at once (one per session)" : "clients",
+        rows.add(new String[] {test.connectionPerSession() ? "most connections at once (one per session)" : "clients",
                 Text.count(test.clients())});
         rows.add(new String[] {"streams per client", Text.count(test.streams())});
         rows.add(new String[] {"threads", Text.count(test.threads())});
@@ -396,10 +396,5 @@ final class HtmlPage {
             case GENERATOR_SATURATED -> "The load generator was the limit (its scheduler fell behind, or it used "
                     + "the cores it can use): the figures may describe the generator rather than the server.";
         };
-    }
-
-    /** An open-model scenario run whose sessions each open a connection: its clients are a bound, not a count. */
-    private static boolean connectionPerSession(LoadTest test) {
-        return test.scenario().isPresent() && test.isRateDriven() && test.connectionPerUser();
     }
 }

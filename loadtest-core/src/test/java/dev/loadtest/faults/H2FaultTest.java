@@ -8,12 +8,14 @@ import static dev.loadtest.faults.FaultRuns.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.ErrorCategory;
+import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.faults.FaultRuns.Run;
 import dev.loadtest.request.Request;
 import dev.loadtest.scenario.Scenario;
 import dev.loadtest.scenario.Step;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -269,6 +271,29 @@ class H2FaultTest {
             assertThat(r.requests().retried()).as("%s", r).isEqualTo(3);
             assertThat(r.step("get").orElseThrow().requests().retried()).as("a run's figures are its steps' sum")
                     .isEqualTo(3);
+        }
+    }
+
+    @Test
+    void should_count_a_scenario_step_sent_again_that_cannot_go_out_as_failed_in_the_step_as_in_the_run()
+            throws Exception {
+        // as above, but every connection after the first is closed at once: 3, 5 and 7, sent once and counted as
+        // started, cannot go out again; the run counts each as failed, and so must its step, not as never issued
+        AtomicInteger accepted = new AtomicInteger();
+        FaultServer.Behaviour goAwayThenClose = H2Faults.goAwayMidRun(1, 100);
+        try (FaultServer server = Transport.H2C.server(conn -> {
+            if (accepted.incrementAndGet() == 1) {
+                goAwayThenClose.serve(conn);
+            }
+        })) {
+            Result r = Transport.H2C.target(server)
+                    .scenario(Scenario.of("once", Step.of("get", s -> Request.get("/fault"))))
+                    .users(4).iterations(1).clients(1).streams(4).requestTimeout(LONG).run();
+
+            Requests run = r.requests();
+            Requests step = r.step("get").orElseThrow().requests();
+            assertThat(run.failed()).as("%s", r).isGreaterThanOrEqualTo(3);
+            assertThat(step).as("a run's figures are its steps' sum: %s", r).isEqualTo(run);
         }
     }
 

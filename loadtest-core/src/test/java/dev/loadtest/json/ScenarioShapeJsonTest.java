@@ -112,8 +112,9 @@ class ScenarioShapeJsonTest {
         LoadTest shard = LoadTest.target("http://127.0.0.1:1/").scenario(SHOP).arrivals(30).connectionPerUser()
                 .maxBacklog(90).threads(2).seed(7).duration(Duration.ofSeconds(10)).shard(1, 3).build();
 
-        Map<String, Object> json = flatten(ResultJson.toJson(runOf(shard)));
-        Result read = ResultJson.fromJson(ResultJson.toJson(runOf(shard)));
+        String written = ResultJson.toJson(runOf(shard));
+        Map<String, Object> json = flatten(written);
+        Result read = ResultJson.fromJson(written);
 
         assertThat(json).containsEntry("configuration.clients", 90L).containsEntry("configuration.threads", 2L)
                 .containsEntry("configuration.shard.clients", 30L)

@@ -172,7 +172,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         if (test.scenario().isPresent()) {
             scenario = new ScenarioRun(test, phase, recorders, scenarioHooks(), HttpClientCookieJar::new, tokens);
         }
-        for (int i = 0; i < (Phase.connectionPerSession(test) ? 0 : test.clients()); i++) {
+        for (int i = 0; i < (test.connectionPerSession() ? 0 : test.clients()); i++) {
             clients.add(new ConnectionSlot(i, this, settings, phase, recorders, connections,
                     requestSources == null ? RequestSource.rotating(templates) : requestSources.client(i), scenario));
         }

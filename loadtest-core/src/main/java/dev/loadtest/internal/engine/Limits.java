@@ -1,7 +1,6 @@
 package dev.loadtest.internal.engine;
 
 import dev.loadtest.LoadTest;
-import dev.loadtest.internal.engine.schedule.Phase;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 
@@ -19,7 +18,7 @@ final class Limits {
      *     {@code clients} connections cannot be opened
      */
     static void checkDescriptors(LoadTest test) {
-        if (Phase.connectionPerSession(test)) {
+        if (test.connectionPerSession()) {
             // its clients are a bound (sessions in flight, at most maxBacklog), not connections opened at the start;
             // a connect refused for want of a descriptor fails its own session, in the connect error's category
             return;

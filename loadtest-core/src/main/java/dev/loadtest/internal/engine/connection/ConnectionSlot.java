@@ -771,7 +771,8 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             return;
         }
         if (exchange.step != null && !exchange.isResent()) {
-            steps.notSent(exchange.step, null, null);   // it goes out again, on whichever slot is free first
+            // it goes out again, on whichever slot is free first
+            steps.notSent(exchange.step, null, null, false, false);
         }
         if (exchange.isResent() && exchange.timedOut) {
             // sent once and not answered within the request timeout, counted from that first send
@@ -793,19 +794,22 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
 
     /**
      * A request that will not go out: errored, and never issued unless it went out once before (then it was
-     * counted as started when first sent).
+     * counted as started when first sent, and is failed). Decided once here for the run's count and its step's, so
+     * that the run's figures stay the sum of its steps'.
      */
     private void countNotSent(Exchange exchange, ErrorCategory category, String message) {
-        if (exchange.step != null && !run.isClosing()) {
-            steps.notSent(exchange.step, category, message);
-        }
-        WorkerStats stats = recorders.get();
-        if (exchange.isResent()) {
-            if (exchange.isMeasured()) {
+        boolean sentBefore = exchange.isResent();
+        boolean measured = sentBefore ? exchange.isMeasured() : issuing.measuredWhenNotSent(exchange.dueNanos);
+        if (measured) {
+            WorkerStats stats = recorders.get();
+            if (sentBefore) {
                 stats.failed(category, message, false);
+            } else {
+                stats.notIssued(category, message, 1);
             }
-        } else if (issuing.measuredWhenNotSent(exchange.dueNanos)) {
-            stats.notIssued(category, message, 1);
+        }
+        if (exchange.step != null) {
+            steps.notSent(exchange.step, category, message, measured, sentBefore);
         }
     }
 

@@ -63,9 +63,11 @@ public interface StepFeed {
 
     /**
      * The step was not sent: {@code category} null if it will go out again (its connection closed before it went),
-     * else it never will and its session fails, errored and never issued.
+     * else it never will and its session fails, errored. {@code measured}: the run's figures count it, as the slot
+     * decided for the run's own count. {@code sentBefore}: it went out once (and was counted as started then) before
+     * its connection dropped it, so it counts as failed rather than never issued, as the run's does.
      */
-    void notSent(Call call, ErrorCategory category, String message);
+    void notSent(Call call, ErrorCategory category, String message, boolean measured, boolean sentBefore);
 
     /** Whether the slot still has work: sessions may still give it steps. */
     boolean hasWork();

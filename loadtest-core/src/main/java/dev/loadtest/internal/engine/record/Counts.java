@@ -65,6 +65,14 @@ class Counts {
                 notIssued, retried, checkFailed);
     }
 
+    /**
+     * These counts as a result's requests, of as many as were sent or could not be: the total of a run that has no
+     * count or schedule of requests of its own (a timed closed-model run, a scenario's run and each of its steps).
+     */
+    Requests requestsSentOrNot() {
+        return requests(started + notIssued);
+    }
+
     /** These bytes as a result's traffic. */
     Traffic traffic() {
         return new Traffic(totalBytes, headerBytes, decodedHeaderBytes, dataBytes, sentBytes);

@@ -74,9 +74,8 @@ public final class ResultAssembly {
         }
         boolean rateDriven = test.isRateDriven();
         // a scenario's schedule is of sessions, not requests: its requests are those its steps sent or could not
-        long total = test.requests().isPresent() ? test.requests().getAsLong()
-                : rateDriven && test.scenario().isEmpty() ? sum.scheduled : sum.started + sum.notIssued;
-        Requests requests = sum.requests(total);
+        Requests requests = test.requests().isPresent() ? sum.requests(test.requests().getAsLong())
+                : rateDriven && test.scenario().isEmpty() ? sum.requests(sum.scheduled) : sum.requestsSentOrNot();
         Map<ErrorCategory, ErrorCount> errors = RequestCounts.errors(errorCounts, messages);
 
         long measuredEnd = Math.min(endNanos, phase.measureEndNanos());
@@ -140,7 +139,7 @@ public final class ResultAssembly {
     private static Verdict verdict(LoadTest test, Requests requests, Map<ErrorCategory, ErrorCount> errors,
                                    Optional<Rate> rate, int maxResponsesOnConnection, boolean generatorSaturated) {
         // a connection per session (arrivals with connectionPerUser) carries one session, which may be one request
-        boolean connectionPerSession = Phase.connectionPerSession(test);
+        boolean connectionPerSession = test.connectionPerSession();
         boolean secondRequestWanted = test.keepAlive() && !connectionPerSession
                 && (test.requests().isEmpty() || test.requests().getAsLong() > test.clients());
         // a run whose requests all failed at once (refused, protocol or TLS errors) did not stall: it failed

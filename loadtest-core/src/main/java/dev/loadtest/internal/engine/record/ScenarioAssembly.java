@@ -75,7 +75,7 @@ public final class ScenarioAssembly {
             }
         }
         Map<ErrorCategory, ErrorCount> errors = RequestCounts.errors(errorCounts, messages);
-        Requests requests = sum.requests(sum.started + sum.notIssued);
+        Requests requests = sum.requestsSentOrNot();
         return new StepResultBuilder(step.name()).requests(requests).statusCodes(new StatusCodes(statuses))
                 .errors(errors).checks(CheckResults.merge(checks))
                 .traffic(sum.traffic())

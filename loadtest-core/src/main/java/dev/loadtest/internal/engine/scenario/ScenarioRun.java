@@ -16,6 +16,7 @@ import dev.loadtest.internal.engine.record.StepStats;
 import dev.loadtest.internal.engine.record.WorkerStats;
 import dev.loadtest.internal.engine.schedule.ConcurrencyPlan;
 import dev.loadtest.internal.engine.schedule.Phase;
+import dev.loadtest.internal.engine.schedule.StepIssuing;
 import dev.loadtest.internal.engine.schedule.Scheduler;
 import dev.loadtest.internal.request.FeedIndex;
 import dev.loadtest.internal.request.FeedReader;
@@ -168,7 +169,7 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
         this.users = test.users();
         this.iterations = test.iterations().orElse(0);
         this.perUser = test.connectionPerUser() && !open;
-        this.perArrival = Phase.connectionPerSession(test);
+        this.perArrival = test.connectionPerSession();
         this.maxSessions = test.maxBacklog();
         this.usersLeft = new AtomicInteger(users);
         this.sessionsRun = new AtomicLongArray(Math.max(users, 1));
@@ -418,14 +419,19 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
     }
 
     @Override
-    public void notSent(Call c, ErrorCategory category, String message) {
+    public void notSent(Call c, ErrorCategory category, String message, boolean measured, boolean sentBefore) {
         StepCall call = (StepCall) c;
         if (category == null) {
             enqueue(call);   // built already: it goes out as it is, on the first slot free
             return;
         }
-        if (measuredWhenNotSent(call, System.nanoTime())) {
-            stepStats(recorders.get(), call).notIssued(category, message, 1);
+        if (measured) {
+            StepStats stats = stepStats(recorders.get(), call);
+            if (sentBefore) {
+                stats.failed(category, message, false);   // counted as started when it first went out
+            } else {
+                stats.notIssued(category, message, 1);
+            }
         }
         call.session.state.failed(call.step, message);
         ended(call.session, System.nanoTime());
@@ -462,7 +468,7 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
      * errors with {@code runMessage} and the step's with {@code stepMessage}; its session fails there.
      */
     private void notIssued(StepCall call, ErrorCategory category, String runMessage, String stepMessage, long now) {
-        if (measuredWhenNotSent(call, now)) {
+        if (StepIssuing.measuredWhenNotSent(phase, call.dueNanos(), now)) {
             WorkerStats whole = recorders.get();
             StepStats stats = stepStats(whole, call);
             if (call.redirected()) {
@@ -625,18 +631,6 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
         for (int i = 0; i < n && !due.isEmpty(); i++) {
             all.get((start + i) % n).stepsReady();
         }
-    }
-
-    /**
-     * Whether a step that will not go out, known at {@code now}, counts as a request never issued: as the slot counts
-     * the run's ({@code StepIssuing.measuredWhenNotSent}), so that the run's figures stay the sum of its steps', and as
-     * sent requests are measured (DESIGN.md §4): the open model by when it fell due (its place in the schedule, from
-     * which its response time would have counted), the closed model, which has no due time, by when it was found
-     * unsendable, as a sent one is by its send. Not by {@code call.due} in the closed model: a step that fell due in
-     * the warm-up and failed in the measured phase is in the run's count, and was missing from the step's.
-     */
-    private boolean measuredWhenNotSent(StepCall call, long now) {
-        return phase.isMeasured(call.dueNanos() != 0 ? call.dueNanos() : now);
     }
 
     private StepStats stepStats(WorkerStats whole, StepCall call) {

@@ -47,8 +47,8 @@ final class SessionSteps implements StepFeed {
     }
 
     @Override
-    public void notSent(Call call, ErrorCategory category, String message) {
-        run.notSent(call, category, message);
+    public void notSent(Call call, ErrorCategory category, String message, boolean measured, boolean sentBefore) {
+        run.notSent(call, category, message, measured, sentBefore);
     }
 
     /** The connection has work while its session lasts: it closes at the session's end. */

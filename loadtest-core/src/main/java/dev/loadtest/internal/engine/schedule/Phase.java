@@ -41,7 +41,8 @@ public final class Phase {
     private final long connectCapNanos;
     /**
      * How many clients' first connections hold the clock: none when each arrival's session makes its own
-     * ({@link #connectionPerSession}), as none is made before the clock; the scheduler being primed still holds it.
+     * ({@link LoadTest#connectionPerSession}), as none is made before the clock; the scheduler being primed still
+     * holds it.
      */
     private final int heldClients;
     /** Clients whose first connection is ready to send or has failed; guarded by this. */
@@ -53,20 +54,12 @@ public final class Phase {
     /** Longer than any one I/O event takes: how old a caller's clock reading may be. */
     private static final long FRESH_CLOCK_NANOS = 50_000_000;
 
-    /**
-     * A scenario run in the open model with {@code connectionPerUser()}: each arrival's session has its own
-     * connection, made when it arrives, and there is no run-wide client connection.
-     */
-    public static boolean connectionPerSession(LoadTest test) {
-        return test.scenario().isPresent() && test.isRateDriven() && test.connectionPerUser();
-    }
-
     public Phase(LoadTest test, long startNanos) {
         // a scenario run counted in iterations per user ends when its sessions do, as a counted run at its count
         this.counted = test.requests().isPresent() || test.iterations().isPresent();
         this.requests = test.requests().orElse(0);
         this.clients = test.clients();
-        this.heldClients = connectionPerSession(test) ? 0 : clients;
+        this.heldClients = test.connectionPerSession() ? 0 : clients;
         this.warmUpNanos = test.warmUp().toNanos();
         this.durationNanos = counted ? 0 : test.duration().orElseThrow().toNanos();
         this.measuresWholeRun = counted && warmUpNanos == 0;

@@ -50,6 +50,17 @@ public final class StepIssuing extends Issuing {
 
     @Override
     public boolean measuredWhenNotSent(long dueNanos) {
-        return phase.isMeasured(dueNanos != 0 ? dueNanos : System.nanoTime());
+        return measuredWhenNotSent(phase, dueNanos, System.nanoTime());
+    }
+
+    /**
+     * Whether a step that will not go out, found so at {@code now}, counts as a request never issued: as sent requests
+     * are measured (DESIGN.md §4), the open model by when it fell due ({@code dueNanos}: its place in the schedule,
+     * from which its response time would have counted), the closed model, which has no due time ({@code dueNanos}
+     * 0), by when it was found unsendable, as a sent one is by its send. The slots and the scenario engine both ask
+     * this, so that the run's figures stay the sum of its steps'.
+     */
+    public static boolean measuredWhenNotSent(Phase phase, long dueNanos, long now) {
+        return phase.isMeasured(dueNanos != 0 ? dueNanos : now);
     }
 }

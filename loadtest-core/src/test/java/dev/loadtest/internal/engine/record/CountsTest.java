@@ -37,5 +37,6 @@ class CountsTest {
         assertThat(r.errored()).isEqualTo(3);
         assertThat(r.notIssued()).isEqualTo(2);
         assertThat(r.retried()).isEqualTo(2);
+        assertThat(sum.requestsSentOrNot().total()).as("5 started and 2 never issued").isEqualTo(7);
     }
 }

@@ -10,7 +10,6 @@ public final class RecordedSteps {
 
     /** Step {@code index} of a scenario of {@code steps} steps, as {@code stats} recorded it. */
     public static Requests requests(WorkerStats stats, int steps, int index) {
-        StepStats step = stats.scenario(steps).step(index);
-        return step.requests(step.started + step.notIssued);
+        return stats.scenario(steps).step(index).requestsSentOrNot();
     }
 }

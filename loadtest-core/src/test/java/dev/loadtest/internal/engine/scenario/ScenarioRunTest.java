@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.LoadTest;
+import dev.loadtest.Requests;
 import dev.loadtest.internal.engine.connection.StepFeed;
 import dev.loadtest.internal.engine.record.RecordedSteps;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
+import dev.loadtest.internal.engine.schedule.StepIssuing;
 import dev.loadtest.request.Request;
 import dev.loadtest.scenario.Pause;
 import dev.loadtest.scenario.Scenario;
@@ -89,14 +91,14 @@ class ScenarioRunTest {
                 .warmUp(Duration.ofSeconds(1)).duration(Duration.ofSeconds(10)).build();
         long start = System.nanoTime() - 3 * SECOND / 2;   // the warm-up ended half a second ago
         Recorders recorders = new Recorders((t, e) -> { });
-        ScenarioRun run = new ScenarioRun(test, new Phase(test, start), recorders, new Hooks(),
-                HttpClientCookieJar::new, null);
+        Phase phase = new Phase(test, start);
+        ScenarioRun run = new ScenarioRun(test, phase, recorders, new Hooks(), HttpClientCookieJar::new, null);
         run.start(start + SECOND / 2);   // the user's first step fell due in the warm-up
 
         StepFeed.Call home = run.next(0, System.nanoTime());
-        run.notSent(home, ErrorCategory.RESET, "Connection reset");
+        notSent(run, phase, home);
 
-        // the slot counts it in the run's requests by now (StepIssuing): the step's count is the same
+        // the slot counts it in the run's requests by now (StepIssuing) and tells the step so
         assertThat(RecordedSteps.requests(recorders.get(), 2, 0).notIssued()).isEqualTo(1);
         assertThat(RecordedSteps.requests(recorders.get(), 2, 0).errored()).isEqualTo(1);
     }
@@ -107,15 +109,43 @@ class ScenarioRunTest {
                 .warmUp(Duration.ofSeconds(1)).duration(Duration.ofSeconds(10)).build();
         long start = System.nanoTime() - 3 * SECOND / 2;
         Recorders recorders = new Recorders((t, e) -> { });
-        ScenarioRun run = new ScenarioRun(test, new Phase(test, start), recorders, new Hooks(),
-                HttpClientCookieJar::new, null);
+        Phase phase = new Phase(test, start);
+        ScenarioRun run = new ScenarioRun(test, phase, recorders, new Hooks(), HttpClientCookieJar::new, null);
         run.onDue(start + SECOND / 2, recorders.get());   // an arrival of the warm-up
         run.onDue(start + 5 * SECOND / 4, recorders.get());   // one of the measured phase
 
-        run.notSent(run.next(0, System.nanoTime()), ErrorCategory.RESET, "Connection reset");
-        run.notSent(run.next(1, System.nanoTime()), ErrorCategory.RESET, "Connection reset");
+        notSent(run, phase, run.next(0, System.nanoTime()));
+        notSent(run, phase, run.next(1, System.nanoTime()));
 
         assertThat(RecordedSteps.requests(recorders.get(), 2, 0).notIssued()).as("the measured arrival's only")
                 .isEqualTo(1);
+    }
+
+    @Test
+    void should_count_a_step_sent_once_that_cannot_go_out_again_as_failed_as_the_run_does() {
+        // sent, dropped unanswered by a GOAWAY, then its connection failed: counted as started when first sent, so
+        // the run counts it failed (ConnectionSlot.countNotSent), and its step must too, not never issued
+        LoadTest test = LoadTest.target("http://127.0.0.1:1/").scenario(VISIT).users(1)
+                .duration(Duration.ofSeconds(10)).build();
+        long start = System.nanoTime();
+        Recorders recorders = new Recorders((t, e) -> { });
+        ScenarioRun run = new ScenarioRun(test, new Phase(test, start), recorders, new Hooks(),
+                HttpClientCookieJar::new, null);
+        run.start(start);
+
+        StepFeed.Call home = run.next(0, System.nanoTime());
+        run.sent(home, System.nanoTime(), true);
+        run.notSent(home, ErrorCategory.REFUSED, "Connection refused", true, true);
+
+        Requests step = RecordedSteps.requests(recorders.get(), 2, 0);
+        assertThat(step.started()).isEqualTo(1);
+        assertThat(step.failed()).isEqualTo(1);
+        assertThat(step.notIssued()).isZero();
+    }
+
+    /** The step will not go out, measured as the slot decides it for the run's own count. */
+    private static void notSent(ScenarioRun run, Phase phase, StepFeed.Call call) {
+        boolean measured = StepIssuing.measuredWhenNotSent(phase, call.dueNanos(), System.nanoTime());
+        run.notSent(call, ErrorCategory.RESET, "Connection reset", measured, false);
     }
 }
