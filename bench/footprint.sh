@@ -67,7 +67,7 @@ main() {
     [[ -f "$JAR" ]] || die "$JAR was not built"
     local stamp work csv
     stamp="$(date +%Y%m%d-%H%M%S)"
-    work="$(mktemp -d /tmp/loadtest-bench-footprint.XXXXXX)"
+    temp_dir work footprint
     csv="$RESULTS_DIR/$stamp-footprint.csv"
     echo "check,tool,result,done,failed,connections,wall_s,max_rss_mb,detail" >"$csv"
     log "machine: $(nproc) CPUs, $(uname -r); java: $("$JAVA" -version 2>&1 | head -n 1)"
@@ -140,7 +140,6 @@ main() {
     log "   $verdict: first request served ${median} ms after java started (median; runs: ${all[*]} ms)"
     echo "startup-first-request,ours,$verdict,1,0,1,,,median ${median} ms (runs: ${all[*]} ms)" >>"$csv"
 
-    rm -rf "$work"
     log "results: $csv"
 }
 
