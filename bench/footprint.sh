@@ -26,6 +26,36 @@ syscalls_per() { awk -v s="${M_SYSCALLS:-}" -v n="$1" 'BEGIN { if (s != "" && n 
 # "protocol: http/1.1, 10000 clients, 1 streams, 10000 connections opened" -> 10000
 connections_opened() { sed -n 's/^protocol: .*, \([0-9]*\) connections opened.*/\1/p' "$1" | tail -n 1; }
 
+# connections_run CHECK PAIR TOOL OUT FLAG...: one run of checks 2 and 2b, TOOL (ours: java -Xmx256m -jar
+# loadtest.jar, or h2load) --h1 -t THREADS -c CONNECTIONS -m 1 FLAG... to nginx; logs it and writes its CSV row as
+# CHECK. Sets R_US (CPU-µs a request done), R_CALLS (system calls a request done, "-" without SYSCALLS=1), R_RPS,
+# R_RSS_MB and R_OK: 0, and FAIL in its row, when it exited non-zero, a request failed or (ours) fewer than
+# CONNECTIONS connections opened. Writes to main's $csv.
+connections_run() {
+    local check="$1" pair="$2" tool="$3" out="$4" url="http://127.0.0.1:$PORT_H1/hello" opened="$CONNECTIONS" result=- mark="" load
+    shift 4
+    if [[ "$tool" == ours ]]; then
+        measure ours "$out" -- "$JAVA" -Xmx256m -jar "$JAR" --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 "$@" "$url"
+        opened=$(connections_opened "$out")
+    else
+        measure h2load "$out" -- h2load --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 "$@" "$url"
+    fi
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    R_US=$(cpu_us_per_req "$M_USER" "$M_SYS" "$M_DONE")
+    R_CALLS=$(syscalls_per "$M_DONE")
+    R_RPS="$M_RPS"
+    R_RSS_MB=$((M_RSS_KB / 1024))
+    R_OK=1
+    if [[ "$M_RC" != 0 || "$M_FAILED" != 0 || "${opened:-0}" -lt "$CONNECTIONS" ]]; then
+        R_OK=0
+        result=FAIL
+        mark=" FAIL"
+        grep -A 4 '^errors:' "$out" >&2 || true
+    fi
+    log "   pair $pair, $tool$mark: ${opened:-0} connections opened, $M_DONE done, $M_FAILED failed, exit $M_RC, $M_RPS req/s, $R_US CPU-us and $R_CALLS system calls a request, max RSS $R_RSS_MB MB (load $load)"
+    echo "$check,$tool,$result,$M_DONE,$M_FAILED,${opened:-0},$M_WALL,$R_RSS_MB,$M_RPS req/s $R_US CPU-us/req $R_CALLS syscalls/req load $load" >>"$csv"
+}
+
 main() {
     raise_fd_limit 65536
     local need=$((CONNECTIONS + 500)) have
@@ -37,7 +67,7 @@ main() {
     [[ -f "$JAR" ]] || die "$JAR was not built"
     local stamp work csv
     stamp="$(date +%Y%m%d-%H%M%S)"
-    work="$(mktemp -d /tmp/loadtest-bench-footprint.XXXXXX)"
+    temp_dir work footprint
     csv="$RESULTS_DIR/$stamp-footprint.csv"
     echo "check,tool,result,done,failed,connections,wall_s,max_rss_mb,detail" >"$csv"
     log "machine: $(nproc) CPUs, $(uname -r); java: $("$JAVA" -version 2>&1 | head -n 1)"
@@ -52,26 +82,14 @@ main() {
 
     # 2. many connections at once, each holding one request at a time; alternated with h2load, PAIRS times, -t THREADS
     log "2. $CONNECTIONS connections with -Xmx256m, alternated with h2load $PAIRS times: java -Xmx256m -jar loadtest.jar --h1 -t $THREADS -c $CONNECTIONS -m 1 -D ${DURATION}s"
-    local opened pair us ours_rps=() ours_us=() ours_rss=() h2_rps=() h2_us=() h2_rss=()
+    local pair ours_rps=() ours_us=() ours_rss=() h2_rps=() h2_us=() h2_rss=()
     verdict=PASS
     for pair in $(seq 1 "$PAIRS"); do
-        measure ours "$work/conns.out" -- "$JAVA" -Xmx256m -jar "$JAR" --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 \
-            -D "${DURATION}s" "http://127.0.0.1:$PORT_H1/hello"
-        opened=$(connections_opened "$work/conns.out")
-        us=$(cpu_us_per_req "$M_USER" "$M_SYS" "$M_DONE")
-        if [[ "$M_RC" != 0 || "$M_FAILED" != 0 || "${opened:-0}" -lt "$CONNECTIONS" ]]; then
-            verdict=FAIL
-            grep -A 4 '^errors:' "$work/conns.out" >&2 || true
-        fi
-        log "   pair $pair, ours: $opened connections opened, $M_DONE done, $M_FAILED failed, exit $M_RC, $M_RPS req/s, $us CPU-us/req, max RSS $((M_RSS_KB / 1024)) MB"
-        echo "connections-xmx256m,ours,-,$M_DONE,$M_FAILED,$opened,$M_WALL,$((M_RSS_KB / 1024)),$M_RPS req/s $us CPU-us/req" >>"$csv"
-        ours_rps+=("$M_RPS"); ours_us+=("$us"); ours_rss+=("$((M_RSS_KB / 1024))")
-        measure h2load "$work/conns-h2load.out" -- h2load --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 -D "$DURATION" \
-            "http://127.0.0.1:$PORT_H1/hello"
-        us=$(cpu_us_per_req "$M_USER" "$M_SYS" "$M_DONE")
-        log "   pair $pair, h2load: $M_DONE done, $M_FAILED failed, $M_RPS req/s, $us CPU-us/req, max RSS $((M_RSS_KB / 1024)) MB"
-        echo "connections,h2load,-,$M_DONE,$M_FAILED,$CONNECTIONS,$M_WALL,$((M_RSS_KB / 1024)),$M_RPS req/s $us CPU-us/req" >>"$csv"
-        h2_rps+=("$M_RPS"); h2_us+=("$us"); h2_rss+=("$((M_RSS_KB / 1024))")
+        connections_run connections-xmx256m "$pair" ours "$work/conns.out" -D "${DURATION}s"
+        ((R_OK)) || verdict=FAIL
+        ours_rps+=("$R_RPS"); ours_us+=("$R_US"); ours_rss+=("$R_RSS_MB")
+        connections_run connections "$pair" h2load "$work/conns-h2load.out" -D "$DURATION"
+        h2_rps+=("$R_RPS"); h2_us+=("$R_US"); h2_rss+=("$R_RSS_MB")
     done
     local o_rps o_us o_rss h_rps h_us h_rss ratio
     o_rps=$(printf '%s\n' "${ours_rps[@]}" | median); o_us=$(printf '%s\n' "${ours_us[@]}" | median); o_rss=$(printf '%s\n' "${ours_rss[@]}" | median)
@@ -86,28 +104,22 @@ main() {
     echo "connections-vs-h2load,ours,$goal,,,$CONNECTIONS,,$o_rss,${ratio}x h2load req/s (medians $o_rps / $h_rps); CPU-us/req $o_us / $h_us" >>"$csv"
 
     # 2b. what a connection costs: a counted run in which each connection opens and carries one request, so the
-    # connect path is most of the work; whole-process CPU (and with SYSCALLS=1 system calls) per connection
+    # connect path is most of the work; whole-process CPU (and with SYSCALLS=1 system calls) per connection: per
+    # request done, one a connection
     log "2b. connect cost, alternated with h2load $PAIRS times: java -Xmx256m -jar loadtest.jar --h1 -t $THREADS -c $CONNECTIONS -m 1 -n $CONNECTIONS"
-    local per o_cpu=() o_sys=() h_cpu=() h_sys=()
+    local o_cpu=() o_sys=() h_cpu=() h_sys=() failed_runs=0
     for pair in $(seq 1 "$PAIRS"); do
-        measure ours "$work/connect.out" -- "$JAVA" -Xmx256m -jar "$JAR" --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 \
-            -n "$CONNECTIONS" "http://127.0.0.1:$PORT_H1/hello"
-        per=$(cpu_us_per_req "$M_USER" "$M_SYS" "$CONNECTIONS")
-        o_cpu+=("$per"); o_sys+=("$(syscalls_per "$CONNECTIONS")")
-        log "   pair $pair, ours: $M_DONE done, $M_FAILED failed, $per CPU-us and ${o_sys[-1]} system calls a connection (load $(cut -d' ' -f1 /proc/loadavg))"
-        echo "connect-cost,ours,-,$M_DONE,$M_FAILED,$CONNECTIONS,$M_WALL,$((M_RSS_KB / 1024)),$per CPU-us/conn ${o_sys[-1]} syscalls/conn" >>"$csv"
-        measure h2load "$work/connect-h2load.out" -- h2load --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 -n "$CONNECTIONS" \
-            "http://127.0.0.1:$PORT_H1/hello"
-        per=$(cpu_us_per_req "$M_USER" "$M_SYS" "$CONNECTIONS")
-        h_cpu+=("$per"); h_sys+=("$(syscalls_per "$CONNECTIONS")")
-        log "   pair $pair, h2load: $M_DONE done, $M_FAILED failed, $per CPU-us and ${h_sys[-1]} system calls a connection"
-        echo "connect-cost,h2load,-,$M_DONE,$M_FAILED,$CONNECTIONS,$M_WALL,$((M_RSS_KB / 1024)),$per CPU-us/conn ${h_sys[-1]} syscalls/conn" >>"$csv"
+        connections_run connect-cost "$pair" ours "$work/connect.out" -n "$CONNECTIONS"
+        o_cpu+=("$R_US"); o_sys+=("$R_CALLS"); ((R_OK)) || failed_runs=$((failed_runs + 1))
+        connections_run connect-cost "$pair" h2load "$work/connect-h2load.out" -n "$CONNECTIONS"
+        h_cpu+=("$R_US"); h_sys+=("$R_CALLS"); ((R_OK)) || failed_runs=$((failed_runs + 1))
     done
     local o_calls=- h_calls=-
     if [[ "$SYSCALLS" == 1 ]]; then
         o_calls=$(printf '%s\n' "${o_sys[@]}" | median); h_calls=$(printf '%s\n' "${h_sys[@]}" | median)
     fi
     log "   medians ours / h2load: $(printf '%s\n' "${o_cpu[@]}" | median) / $(printf '%s\n' "${h_cpu[@]}" | median) CPU-us a connection (JVM start-up and JIT included), $o_calls / $h_calls system calls a connection (SYSCALLS=1 to count them)"
+    ((failed_runs == 0)) || log "   $failed_runs of these runs failed (FAIL above and in their CSV rows): their figures are not a connection's cost"
 
     # 3. start-up: nginx logs when it served /first ($msec); the clock is read just before java starts
     log "3. start-up, $STARTS times: java -jar loadtest.jar --h1 -n 1 -c 1 .../first"
@@ -128,7 +140,6 @@ main() {
     log "   $verdict: first request served ${median} ms after java started (median; runs: ${all[*]} ms)"
     echo "startup-first-request,ours,$verdict,1,0,1,,,median ${median} ms (runs: ${all[*]} ms)" >>"$csv"
 
-    rm -rf "$work"
     log "results: $csv"
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CPU at modest constant rates (issue 15): a generator beside the application in a test JVM must be cheap when
-# the rate is low. Ours (the command, `--h1 -R RATE -c 10 -D 10`) against wrk2 (`-R RATE -c 10 -d 10 -t 1
-# --latency`), alternated A B A B, at 1k and 10k req/s over HTTP/1.1 to nginx.
+# the rate is low. Ours (the command, `--h1 -R RATE -c 10 -D DURATION`) against wrk2 (`-R RATE -c 10 -d DURATION
+# -t 1 --latency`), alternated A B A B, at 1k and 10k req/s over HTTP/1.1 to nginx.
 #
 #   WRK2_SRC=~/src/wrk2 bench/rate-cpu.sh                    # RATES="1000 10000", PAIRS=3, DURATION=30
 #   RATES=2000 WRK2_SRC=~/src/wrk2 bench/rate-cpu.sh
@@ -125,11 +125,9 @@ main() {
         die "the early window must come before the steady one: 0 <= EARLY's first ($EARLY_FROM) < its second ($EARLY_TO) <= STEADY_FROM ($STEADY_FROM), or EARLY= for none"
     prepare
     [[ -z "$LOADTEST_CMD" ]] || GENERATOR=jar   # LOADTEST_CMD names the command itself
-    case "$GENERATOR" in
-        launcher) generator_command; LOADTEST=("${OURS[@]}") ;;   # as people install it (lib.sh's generator_command)
-        jar) loadtest_command ;;
-        *) die "GENERATOR ($GENERATOR) must be launcher or jar here" ;;
-    esac
+    [[ "$GENERATOR" == launcher || "$GENERATOR" == jar ]] || die "GENERATOR ($GENERATOR) must be launcher or jar here"
+    generator_command   # ours as people install it, or java -jar (lib.sh)
+    LOADTEST=("${OURS[@]}")
     ensure_wrk2
     local stamp work csv url
     stamp="$(date +%Y%m%d-%H%M%S)"

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -233,8 +234,8 @@ class LauncherIT {
 
     @Test
     void should_run_tls_on_conscrypt_without_a_native_access_warning_on_java_24_or_later() throws Exception {
-        Path javaHome = javaNineteenOrLater();
-        assumeThat(featureVersion(javaHome)).as("Java 24 warns of System.load by jars not allowed to").isGreaterThanOrEqualTo(24);
+        // Java 24 warns of System.load by jars not allowed to
+        Path javaHome = javaAtLeast(24);
         try (TestServer server = TestServer.tls()) {
             Run run = launch(Map.of("JAVA_HOME", javaHome.toString()), "--insecure", "-q", "-n", "10", "-c", "1",
                     server.uri("/hello").toString());
@@ -315,7 +316,7 @@ class LauncherIT {
 
     @Test
     void should_make_a_class_data_archive_on_java_19_or_later_and_remake_a_broken_one() throws Exception {
-        Path javaHome = javaNineteenOrLater();
+        Path javaHome = javaAtLeast(19);
         Path cache = dir.resolve("cache");
         Map<String, String> env = Map.of("JAVA_HOME", javaHome.toString(), "XDG_CACHE_HOME", cache.toString());
 
@@ -394,20 +395,21 @@ class LauncherIT {
     }
 
     /**
-     * A Java 19 or later: the tests' own, or one installed beside it (/usr/lib/jvm/...); the test is skipped
-     * where there is none.
+     * The newest Java of at least the given feature version among the tests' own and those installed beside it
+     * (/usr/lib/jvm/...), the tests' own on a tie; the test is skipped where there is none.
      */
-    private static Path javaNineteenOrLater() throws IOException {
+    private static Path javaAtLeast(int feature) throws IOException {
         Path own = Path.of(JAVA_HOME);
-        if (Runtime.version().feature() >= 19) {
-            return own;
-        }
+        Map<Path, Integer> versions = new LinkedHashMap<>();
+        versions.put(own, Runtime.version().feature());
         try (Stream<Path> siblings = Files.list(own.getParent())) {
-            Path found = siblings.filter(home -> Files.isExecutable(home.resolve("bin/java")))
-                    .filter(home -> featureVersion(home) >= 19).findFirst().orElse(null);
-            assumeThat(found).as("a Java 19 or later beside " + own).isNotNull();
-            return found;
+            siblings.sorted().filter(home -> Files.isExecutable(home.resolve("bin/java")))
+                    .forEach(home -> versions.putIfAbsent(home, featureVersion(home)));
         }
+        // max keeps the first of equals: the tests' own, then the siblings in name order
+        Map.Entry<Path, Integer> newest = versions.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
+        assumeThat(newest.getValue()).as("a Java " + feature + " or later beside " + own).isGreaterThanOrEqualTo(feature);
+        return newest.getKey();
     }
 
     /** The feature version in a Java installation's release file ({@code JAVA_VERSION="21.0.5"}), 0 if none. */
