@@ -184,9 +184,10 @@ public final class TextReport {
 
     /**
      * The connections the run held: h2load's "N clients, M streams"; an open-model scenario run with a connection per
-     * session holds one per session in flight, at most its backlog limit ({@link LoadTest#clients()}).
+     * session holds one per session in flight, at most its backlog limit ({@link LoadTest#clients()}): "a connection
+     * per session (at most N at once)".
      */
-    private static String connectionsHeld(LoadTest t) {
+    public static String connectionsHeld(LoadTest t) {
         return t.connectionPerSession() ? "a connection per session (at most " + t.clients() + " at once)"
                 : t.clients() + " clients, " + t.streams() + " streams";
     }

@@ -23,10 +23,11 @@ final class LoadOptions {
     int streams;
 
     @Option(names = {"-t", "--threads"}, paramLabel = "N", converter = Syntax.IntConverter.class,
-            description = {"I/O threads. Default: half the CPUs, at least 1, at most -c (1 on 2 CPUs): the rest "
-                    + "is left to the kernel's network work and a local server (on 2 cores beside a local server, -t 1 "
-                    + "gave 18 %% more req/s than -t 2). Raise it, up to the CPUs, on a load machine of its own when "
-                    + "the report's generator line is near 100 %% of its threads' cores."})
+            description = {"I/O threads. Default: half the CPUs, at least 1, at most -c (--max-sessions with "
+                    + "--connection-per-user; 1 on 2 CPUs): the rest is left to the kernel's network work and a local "
+                    + "server (on 2 cores beside a local server, -t 1 gave 18 %% more req/s than -t 2). Raise it, up to "
+                    + "the CPUs, on a load machine of its own when the report's generator line is near 100 %% of its "
+                    + "threads' cores."})
     Integer threads;
 
     @Option(names = {"-D", "--duration"}, paramLabel = "DURATION", converter = Syntax.DurationConverter.class,

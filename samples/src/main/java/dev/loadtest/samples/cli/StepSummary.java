@@ -69,8 +69,8 @@ final class StepSummary {
         row(md, "requests", String.format(Locale.ROOT, "%d done, %d succeeded, %d failed (%d errored, %d timeout)",
                 q.done(), q.succeeded(), q.failed(), q.errored(), q.timeout()));
         row(md, "req/s", Gate.Format.number(r.requestsPerSecond()));
-        row(md, "duration", DurationFormat.fixed(r.duration()) + ", " + r.protocol() + ", " + r.test().clients()
-                + " clients, " + r.test().streams() + " streams");
+        row(md, "duration", DurationFormat.fixed(r.duration()) + ", " + r.protocol() + ", "
+                + TextReport.connectionsHeld(r.test()));
         row(md, "response time", latency(r.responseTime()));
         if (r.test().isRateDriven()) {
             row(md, "service time", latency(r.serviceTime()));

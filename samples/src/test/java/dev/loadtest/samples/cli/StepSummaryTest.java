@@ -3,13 +3,18 @@ package dev.loadtest.samples.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.LatencyHistogram;
+import dev.loadtest.LoadTest;
 import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.StatusCodes;
 import dev.loadtest.StepResult;
+import dev.loadtest.request.Request;
+import dev.loadtest.scenario.Scenario;
+import dev.loadtest.scenario.Step;
 import dev.loadtest.spi.ResultBuilder;
 import dev.loadtest.spi.SessionsBuilder;
 import dev.loadtest.spi.StepResultBuilder;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,5 +47,18 @@ class StepSummaryTest {
                         + "| login | 10 | 10 | 0 | p50 2")
                 .contains("| check\\|out | 10 | 8 | 2 | p50 40");
         assertThat(StepSummary.markdown("run", run, List.of())).doesNotContain("| step |").doesNotContain("sessions");
+    }
+
+    @Test
+    void should_say_a_run_with_a_connection_per_session_holds_at_most_its_backlog_not_clients() {
+        LoadTest perSession = LoadTest.target("http://127.0.0.1:1/")
+                .scenario(Scenario.of("home", Step.of("home", s -> Request.get("/")))).arrivals(5).connectionPerUser()
+                .maxBacklog(40).duration(Duration.ofSeconds(30)).build();
+
+        String md = StepSummary.markdown("visit", SyntheticResults.run(perSession, 1, 3, 1), List.of());
+
+        assertThat(md).contains("a connection per session (at most 40 at once)").doesNotContain(" clients, ");
+        assertThat(StepSummary.markdown("run", SyntheticResults.run(SyntheticResults.TEST, 1, 3, 1), List.of()))
+                .contains("4 clients, 1 streams");
     }
 }
