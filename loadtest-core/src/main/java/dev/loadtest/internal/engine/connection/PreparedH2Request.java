@@ -56,97 +56,82 @@ final class PreparedH2Request extends ExpectHidingRequest {
 
     // ---- shared by every thread: no change once made ----
 
-    private static void unchanged() {
-        throw new UnsupportedOperationException("a prepared HTTP/2 request is shared and never changes");
+    private static UnsupportedOperationException unchanged() {
+        return new UnsupportedOperationException("a prepared HTTP/2 request is shared and never changes");
     }
 
     @Override
     public void addHeader(Header header) {
-        unchanged();
-        super.addHeader(header);
+        throw unchanged();
     }
 
     @Override
     public void addHeader(String name, Object value) {
-        unchanged();
-        super.addHeader(name, value);
+        throw unchanged();
     }
 
     @Override
     public void setHeader(Header header) {
-        unchanged();
-        super.setHeader(header);
+        throw unchanged();
     }
 
     @Override
     public void setHeader(String name, Object value) {
-        unchanged();
-        super.setHeader(name, value);
+        throw unchanged();
     }
 
     @Override
     public void setHeaders(Header... headers) {
-        unchanged();
-        super.setHeaders(headers);
+        throw unchanged();
     }
 
     @Override
     public boolean removeHeader(Header header) {
-        unchanged();
-        return super.removeHeader(header);
+        throw unchanged();
     }
 
     @Override
     public boolean removeHeaders(Header header) {
-        unchanged();
-        return super.removeHeaders(header);
+        throw unchanged();
     }
 
     @Override
     public boolean removeHeaders(String name) {
-        unchanged();
-        return super.removeHeaders(name);
+        throw unchanged();
     }
 
     @Override
     public void clear() {
-        unchanged();
-        super.clear();
+        throw unchanged();
     }
 
     @Override
     public void setVersion(ProtocolVersion version) {
-        unchanged();
-        super.setVersion(version);
+        throw unchanged();
     }
 
     @Override
     public void setPath(String path) {
-        unchanged();
-        super.setPath(path);
+        throw unchanged();
     }
 
     @Override
     public void setScheme(String scheme) {
-        unchanged();
-        super.setScheme(scheme);
+        throw unchanged();
     }
 
     @Override
     public void setAuthority(URIAuthority authority) {
-        unchanged();
-        super.setAuthority(authority);
+        throw unchanged();
     }
 
     @Override
     public void setAbsoluteRequestUri(boolean absoluteRequestUri) {
-        unchanged();
-        super.setAbsoluteRequestUri(absoluteRequestUri);
+        throw unchanged();
     }
 
     @Override
     public void setUri(URI requestUri) {
-        unchanged();
-        super.setUri(requestUri);
+        throw unchanged();
     }
 }
