@@ -801,12 +801,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         boolean sentBefore = exchange.isResent();
         boolean measured = sentBefore ? exchange.isMeasured() : issuing.measuredWhenNotSent(exchange.dueNanos);
         if (measured) {
-            WorkerStats stats = recorders.get();
-            if (sentBefore) {
-                stats.failed(category, message, false);
-            } else {
-                stats.notIssued(category, message, 1);
-            }
+            recorders.get().notSent(category, message, sentBefore);
         }
         if (exchange.step != null) {
             steps.notSent(exchange.step, category, message, measured, sentBefore);

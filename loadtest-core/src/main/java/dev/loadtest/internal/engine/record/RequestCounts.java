@@ -42,6 +42,18 @@ class RequestCounts extends Counts {
         error(category, message, n);
     }
 
+    /**
+     * A measured request that will not go out: failed when it went out once before (it was counted as started
+     * then: a request sent again, a redirect's first), else never issued.
+     */
+    public void notSent(ErrorCategory category, String message, boolean sentBefore) {
+        if (sentBefore) {
+            failed(category, message, false);
+        } else {
+            notIssued(category, message, 1);
+        }
+    }
+
     /** A measured response's status counted: succeeded when 200-399, failed by its status otherwise. */
     void countStatus(int status) {
         if (status >= 200 && status < 400) {

@@ -426,12 +426,7 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
             return;
         }
         if (measured) {
-            StepStats stats = stepStats(recorders.get(), call);
-            if (sentBefore) {
-                stats.failed(category, message, false);   // counted as started when it first went out
-            } else {
-                stats.notIssued(category, message, 1);
-            }
+            stepStats(recorders.get(), call).notSent(category, message, sentBefore);
         }
         call.session.state.failed(call.step, message);
         ended(call.session, System.nanoTime());
@@ -470,14 +465,8 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
     private void notIssued(StepCall call, ErrorCategory category, String runMessage, String stepMessage, long now) {
         if (StepIssuing.measuredWhenNotSent(phase, call.dueNanos(), now)) {
             WorkerStats whole = recorders.get();
-            StepStats stats = stepStats(whole, call);
-            if (call.redirected()) {
-                whole.failed(category, runMessage, false);   // its first request was counted as sent
-                stats.failed(category, stepMessage, false);
-            } else {
-                whole.notIssued(category, runMessage, 1);
-                stats.notIssued(category, stepMessage, 1);
-            }
+            whole.notSent(category, runMessage, call.redirected());   // a redirect's first request went out
+            stepStats(whole, call).notSent(category, stepMessage, call.redirected());
         }
         call.session.state.failed(call.step, stepMessage);
         ended(call.session, now);
