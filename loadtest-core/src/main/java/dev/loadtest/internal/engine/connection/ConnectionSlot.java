@@ -249,8 +249,8 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             return;   // an attempt given up on
         }
         ready = true;
-        if (session != null && !done && started) {
-            fill();
+        if (session != null) {
+            stepsReady();
         }
     }
 
@@ -403,12 +403,13 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /**
-     * Sends {@code exchange}'s request the cheapest way the calling thread can. On a clear-text HTTP/1.1 connection:
-     * on its I/O thread inside one of its events (a response just completed, or it just connected), handed to that
-     * event's write ({@link Http1Connection#takeInEvent}); on any other thread (the open model's scheduler as a request
-     * falls due, the run's timer as the clock starts and sends every client's first request), written by that thread
-     * when the connection is idle ({@link Http1Connection#sendNow}), so the I/O thread is not woken to write it. Else,
-     * and over TLS and HTTP/2 (whose sessions write only on their I/O thread), as an HttpCore command.
+     * Sends {@code exchange}'s request the cheapest way the calling thread can. On an HTTP/1.1 connection, in clear
+     * text or over TLS: on its I/O thread inside one of its events (a response just completed, or it just connected),
+     * handed to that event's write ({@link Http1Connection#takeInEvent}); in clear text only, on any other thread (the
+     * open model's scheduler as a request falls due, the run's timer as the clock starts and sends every client's
+     * first request), written by that thread when the connection is idle ({@link Http1Connection#sendNow}), so the
+     * I/O thread is not woken to write it (a TLS session writes only on its I/O thread). Else, and on HTTP/2, as an
+     * HttpCore command.
      */
     private void send(Exchange exchange, long now) {
         IOSession s = session;
