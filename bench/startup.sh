@@ -81,9 +81,9 @@ run_to_end() {
     fi
 }
 
-# measure I CSV OUT: one run of option set I (sets, classes, count, name, round, c, m, FLAGS, URL from main), logged
+# measure_set I CSV OUT: one run of option set I (sets, classes, count, name, round, c, m, FLAGS, URL from main), logged
 # and written as a row of CSV (one short append: runs of TOGETHER=1 write their rows whole)
-measure() {
+measure_set() {
     local i="$1" csv="$2" out="$3" set="${sets[$1]}" opts="${sets[$1]}"
     [[ "$set" != launcher ]] || opts=""
     run_to_end "$out" "$opts" "${OURS[@]}" -n "$count" -c "$c" -m "$m" -t "$THREADS" "${FLAGS[@]}" "$URL"
@@ -146,10 +146,10 @@ main() {
                 local together=()   # the runs of this round under way (not nginx, another child of this shell)
                 for i in "${!sets[@]}"; do
                     if [[ "$TOGETHER" == 1 ]]; then
-                        measure "$i" "$csv" "$work/run$i.out" &
+                        measure_set "$i" "$csv" "$work/run$i.out" &
                         together+=($!)
                     else
-                        measure "$i" "$csv" "$work/run$i.out"
+                        measure_set "$i" "$csv" "$work/run$i.out"
                     fi
                 done
                 [[ ${#together[@]} -eq 0 ]] || wait "${together[@]}"
