@@ -1,6 +1,7 @@
 package dev.loadtest;
 
 import dev.loadtest.internal.Blocking;
+import dev.loadtest.internal.capacity.Carriers;
 import dev.loadtest.internal.capacity.Search;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -339,7 +340,9 @@ public final class Capacity {
          *
          * @throws IllegalStateException if the template's settings do not combine (the message is
          *     {@link LoadTest.Builder#build()}'s), the maximum rate is below the starting rate, or the starting
-         *     rate is above what the template's connections can carry ({@code clients x streams / 1 ms})
+         *     rate is above what the template's connections can carry ({@code clients x streams / 1 ms}; in an
+         *     open-model scenario with {@link LoadTest.Builder#connectionPerUser() connectionPerUser()}, whose
+         *     {@link LoadTest#clients() clients} are its maxBacklog, a connection of one stream per session in flight)
          */
         public Capacity build() {
             if (maxRate < startRate) {
@@ -356,10 +359,9 @@ public final class Capacity {
             double carried = carried(whole.clients(), whole.streams());
             if (startRate > carried) {
                 throw new IllegalStateException("startRate (" + FigureFormat.number(startRate) + " req/s) is above what "
-                        + "the template's connections can carry: " + whole.clients() + " clients x "
-                        + whole.streams() + " streams / " + MIN_SERVICE_TIME_MILLIS + " ms = " + FigureFormat.rate(carried)
-                        + " at most (each request holds its stream for its service time); start lower, or add "
-                        + "clients or streams");
+                        + "the template's connections can carry: " + Carriers.of(whole) + " / "
+                        + MIN_SERVICE_TIME_MILLIS + " ms = " + FigureFormat.rate(carried) + " at most (each request "
+                        + "holds its stream for its service time); start lower, or " + Carriers.more(whole));
             }
             return new Capacity(this);
         }

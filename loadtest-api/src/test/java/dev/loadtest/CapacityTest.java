@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.loadtest.CapacityAnswer.Conclusion;
 import dev.loadtest.CapacityStep.Outcome;
 import dev.loadtest.CapacityStep.Phase;
+import dev.loadtest.request.Request;
+import dev.loadtest.scenario.Scenario;
+import dev.loadtest.scenario.Step;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -334,6 +337,30 @@ class CapacityTest {
         assertThat(b.startRate(6_000).maxRate(6_000).confirm(false)
                 .stepRunner(Simulated.runner(rate -> Simulated.queueing(rate, 10_000))).run().heldRate())
                 .hasValue(6_000);
+    }
+
+    @Test
+    void should_carry_an_open_scenario_with_a_connection_per_session_on_its_sessions_in_flight() {
+        // each session in flight holds a connection of its own, one stream, and maxBacklog bounds them: 3 x 1 / 1 ms
+        LoadTest.Builder perSession = LoadTest.target("http://127.0.0.1:1/")
+                .scenario(Scenario.of("home", Step.of("home", s -> Request.get("/")))).arrivals(10)
+                .connectionPerUser().maxBacklog(3);
+
+        assertThatThrownBy(() -> Capacity.of(perSession, P99_50MS).startRate(3_001).build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("startRate (3001 req/s) is above what the template's connections can carry: 3 sessions "
+                        + "in flight (maxBacklog) x 1 connection each / 1 ms = 3000 req/s at most (each request holds "
+                        + "its stream for its service time); start lower, or raise maxBacklog");
+        // accepted up to that bound, and a step our connections limit says so in the same terms
+        CapacityAnswer answer = Capacity.of(perSession, P99_50MS).startRate(3_000).maxRate(6_000)
+                .stepRunner(Simulated.runner(rate -> new Simulated.Figures(Math.min(rate, 3_000),
+                        rate <= 3_000 ? Duration.ofMillis(1) : Duration.ofMillis(900), Duration.ofMillis(1), 0,
+                        Duration.ofMillis(1)))).run();
+
+        assertThat(answer.heldRate()).hasValue(3_000);
+        assertThat(answer.conclusion()).isEqualTo(Conclusion.GENERATOR_LIMITED);
+        assertThat(answer.summary()).contains("3 sessions in flight (maxBacklog) x 1 connection each carry about "
+                + "2999 req/s at that service time; raise maxBacklog, or machines");
     }
 
     @Test

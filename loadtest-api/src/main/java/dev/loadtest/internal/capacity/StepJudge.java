@@ -129,8 +129,7 @@ public final class StepJudge {
         return "achieved " + FigureFormat.rate(rate.achieved()) + " of " + FigureFormat.rate(rate.offered()) + " offered with no "
                 + "failed request while the server kept up (service time p50 " + DurationFormat.format(median)
                 + (baseline == null ? "" : ", " + DurationFormat.format(baseline) + " at the first step") + "): "
-                + result.test().unsharded().clients() + " clients x " + result.test().streams() + " streams carry "
-                + "about " + FigureFormat.rate(Math.round(carried)) + " at that service time; add clients or streams, "
-                + "or machines";
+                + Carriers.of(result.test()) + " carry about " + FigureFormat.rate(Math.round(carried))
+                + " at that service time; " + Carriers.more(result.test()) + ", or machines";
     }
 }
