@@ -941,7 +941,8 @@ public final class LoadTest {
          * Time allowed for one request, from being sent to its response's end. Default 30 s; positive.
          * A request over it is counted as timed out and its connection is closed and opened again. Overdue requests
          * are looked for every hundredth of this timeout (at least every 50 ms, at most every 250 ms; 20 µs a client
-         * when that is longer, beyond 2,500 clients), so a request times out up to that much after it.
+         * when that is longer, beyond 2,500 clients held, with {@link #connectionPerUser()} in the open model the
+         * sessions in flight rather than their bound), so a request times out up to that much after it.
          */
         public Builder requestTimeout(Duration requestTimeout) {
             this.requestTimeout = positive("requestTimeout", requestTimeout);

@@ -219,8 +219,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
         }
         long now = System.nanoTime();
         long period = concurrency != null ? TimerCadence.STEP_NANOS : scenario != null ? TimerCadence.SCENARIO_NANOS : 0;
-        // test.clients(): held at once, as above
-        cadence = new TimerCadence(now, period, TimerCadence.checkNanos(test.clients(), test.requestTimeout().toNanos()),
+        // the checks are spaced for the clients held, at first the run's (a connection per session: none yet)
+        cadence = new TimerCadence(now, period, test.requestTimeout().toNanos(), clients.size(),
                 listeners.takesProgress());
         scheduleTick(now);
         if (scenario != null) {
@@ -279,6 +279,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
                 for (ConnectionSlot slot : sessionSlots) {
                     slot.check(now);
                 }
+                cadence.holding(clients.size() + sessionSlots.size());
             }
             if (cadence.progressDue(now)) {
                 listeners.progress(timeline.progress(now));

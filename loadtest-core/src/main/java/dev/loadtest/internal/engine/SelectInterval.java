@@ -13,7 +13,10 @@ import org.apache.hc.core5.util.TimeValue;
  * the walk stays near 1 % of the thread.
  *
  * <p>What it costs: HttpCore's connect timeout and socket timeout fire up to one interval late. The request timeout
- * is the run's timer's, not HttpCore's, and is not affected.
+ * is the run's timer's, not HttpCore's, and is not affected: the timer closes an overdue request's connection, and
+ * the close wakes the selector (HttpCore's IOSessionImpl.close). So a run with a connection per session keeps the
+ * interval of its bound (maxBacklog), fixed when the reactor starts, while the timer's checks follow the sessions
+ * it holds (TimerCadence.holding).
  */
 final class SelectInterval {
 

@@ -39,20 +39,25 @@ final class TimerCadence {
 
     /** How often the timer wakes whatever else is due (a plan's steps, a scenario's look), or 0: only when due. */
     private final long periodNanos;
-    private final long checkNanos;
+    private final long requestTimeoutNanos;
+    /** The spacing of the checks, for the clients held at the last one ({@link #holding}). */
+    private long checkNanos;
     private final boolean progress;
     private long lastCheckNanos;
     private long lastProgressNanos;
 
     /**
-     * @param periodNanos how often the timer must wake whatever else is due: {@link #STEP_NANOS} for a concurrency
-     *                    plan, {@link #SCENARIO_NANOS} for a scenario, else 0
-     * @param checkNanos  how often request timeouts are checked ({@link #checkNanos(int, long)})
-     * @param progress    whether a listener takes progress events
+     * @param periodNanos         how often the timer must wake whatever else is due: {@link #STEP_NANOS} for a
+     *                            concurrency plan, {@link #SCENARIO_NANOS} for a scenario, else 0
+     * @param requestTimeoutNanos the run's request timeout, which spaces the checks ({@link #checkNanos(int, long)})
+     * @param clients             the clients held at the start (0 when each session brings its own, see
+     *                            {@link #holding})
+     * @param progress            whether a listener takes progress events
      */
-    TimerCadence(long startNanos, long periodNanos, long checkNanos, boolean progress) {
+    TimerCadence(long startNanos, long periodNanos, long requestTimeoutNanos, int clients, boolean progress) {
         this.periodNanos = periodNanos;
-        this.checkNanos = checkNanos;
+        this.requestTimeoutNanos = requestTimeoutNanos;
+        this.checkNanos = checkNanos(clients, requestTimeoutNanos);
         this.progress = progress;
         this.lastCheckNanos = startNanos;
         this.lastProgressNanos = startNanos;
@@ -87,6 +92,16 @@ final class TimerCadence {
     static long checkNanos(int clients, long requestTimeoutNanos) {
         long byTimeout = Math.max(CHECK_NANOS, Math.min(MAX_TIMEOUT_CHECK_NANOS, requestTimeoutNanos / 100));
         return Math.max(byTimeout, clients * CHECK_NANOS_PER_CLIENT);
+    }
+
+    /**
+     * The clients held now, told after each check: the next check is spaced for them. A run whose connections come and
+     * go (an open-model scenario with a connection per session, bounded by maxBacklog, 10,000 by default) is checked
+     * at the pace of the sessions it holds, not of its bound: few sessions in flight time out within a hundredth of
+     * the timeout (50-250 ms), as the timeout's documentation says, not 200 ms late for a bound they never reach.
+     */
+    void holding(int clients) {
+        checkNanos = checkNanos(clients, requestTimeoutNanos);
     }
 
     /** Whether the request timeouts are to be checked at {@code now} (the last check was a check period ago or more). */
