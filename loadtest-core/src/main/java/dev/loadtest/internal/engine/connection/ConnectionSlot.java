@@ -794,13 +794,13 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /**
-     * A request that will not go out: errored, and never issued unless it went out once before (then it was
-     * counted as started when first sent, and is failed). Decided once here for the run's count and its step's, so
-     * that the run's figures stay the sum of its steps'.
+     * A request that will not go out: errored, and never issued unless it went out once before or follows a redirect
+     * (then it, or its step's first request, was counted as started, and it is failed: {@link Exchange#sentBefore}).
+     * Decided once here for the run's count and its step's, so that the run's figures stay the sum of its steps'.
      */
     private void countNotSent(Exchange exchange, ErrorCategory category, String message) {
-        boolean sentBefore = exchange.isResent();
-        boolean measured = sentBefore ? exchange.isMeasured() : issuing.measuredWhenNotSent(exchange.dueNanos);
+        boolean sentBefore = exchange.sentBefore();
+        boolean measured = sentBefore ? exchange.measuredBefore() : issuing.measuredWhenNotSent(exchange.dueNanos);
         if (measured) {
             recorders.get().notSent(category, message, sentBefore);
         }

@@ -111,6 +111,20 @@ public final class Exchange implements AsyncClientExchangeHandler {
     boolean isResent() {
         return firstSentNanos != 0;
     }
+
+    /**
+     * Whether a request that will not go out counts as failed rather than never issued: it went on the wire before (a
+     * connection dropped it unprocessed), or it follows a redirect of its step's, whose first request went out and got
+     * its 3xx. Either was counted as started then.
+     */
+    boolean sentBefore() {
+        return isResent() || (step != null && step.redirected());
+    }
+
+    /** Whether what {@link #sentBefore()} counted as started was measured. */
+    boolean measuredBefore() {
+        return isResent() ? measured : step.measured();
+    }
     /** When the request was handed to the connection. */
     public long issuedNanos() {
         return issuedNanos;
@@ -150,8 +164,10 @@ public final class Exchange implements AsyncClientExchangeHandler {
 
     private void sent(long now) {
         if (firstSentNanos == 0) {
-            // the open model measures the requests that fell due in the measured phase, the closed model those sent in it
-            measured = phase.isMeasured(dueNanos != 0 ? dueNanos : now);
+            // the open model measures the requests that fell due in the measured phase, the closed model those sent in
+            // it; a redirect followed is part of its step's request, measured as the step's first was
+            measured = step != null && step.redirected() ? step.measured()
+                    : phase.isMeasured(dueNanos != 0 ? dueNanos : now);
             firstSentNanos = now;
         }
         sentNanos = now;

@@ -34,6 +34,12 @@ public interface StepFeed {
          * request, this one is part of it (its response, if final, is the step's).
          */
         boolean redirected();
+
+        /**
+         * Whether the step's first request went out in the measured phase, so that the run and the step counted it as
+         * started: a redirect's request is measured as that one was; false before it went out.
+         */
+        boolean measured();
     }
 
     /** The next due step slot {@code slot} may send, its request built; null when none is due now. */

@@ -314,6 +314,7 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
             return;   // part of the step's request, counted when it was sent
         }
         call.firstSentNanos = sentNanos;
+        call.measured = measured;
         if (measured) {
             stepStats(recorders.get(), call).started();
         }
@@ -463,7 +464,8 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
      * errors with {@code runMessage} and the step's with {@code stepMessage}; its session fails there.
      */
     private void notIssued(StepCall call, ErrorCategory category, String runMessage, String stepMessage, long now) {
-        if (StepIssuing.measuredWhenNotSent(phase, call.dueNanos(), now)) {
+        // a redirect's request is measured as its step's first was, when that was counted as started
+        if (call.redirected() ? call.measured : StepIssuing.measuredWhenNotSent(phase, call.dueNanos(), now)) {
             WorkerStats whole = recorders.get();
             whole.notSent(category, runMessage, call.redirected());   // a redirect's first request went out
             stepStats(whole, call).notSent(category, stepMessage, call.redirected());

@@ -31,6 +31,8 @@ final class StepCall implements StepFeed.Call {
     Redirects redirects;
     /** When the step's first request went on the wire: its service time counts from there, redirects included. */
     long firstSentNanos;
+    /** Whether that first request was measured (counted as started): its redirects' requests count as it did. */
+    boolean measured;
 
     StepCall(LiveSession session, Step step, int index, long due, boolean open, boolean needsBody,
             int maxBodyBytes) {
@@ -67,6 +69,11 @@ final class StepCall implements StepFeed.Call {
     @Override
     public boolean redirected() {
         return redirects != null;
+    }
+
+    @Override
+    public boolean measured() {
+        return measured;
     }
 
     /** The step follows a redirect: this request goes out next, in the same step. */

@@ -148,6 +148,29 @@ class ScenarioFlowTest {
     }
 
     @Test
+    void should_count_a_redirect_that_cannot_go_out_as_its_steps_failed_request_with_the_error() {
+        // the step's request went out and got its 302; the redirect's request is lost with its connection before it
+        // goes: the step's request failed (as a step that could not go out after one that did), never "not issued"
+        Scenario broken = Scenario.of("broken", Step.of("moved", s -> Request.get("/go/broken"))).followRedirects();
+
+        Result r = LoadTest.target(shop.uri()).protocol(Protocol.HTTP_1_1).scenario(broken).users(1).iterations(1)
+                .run();
+
+        StepResult moved = r.step("moved").orElseThrow();
+        assertThat(moved.requests().started()).isEqualTo(1);
+        assertThat(moved.requests().failed()).isEqualTo(1);
+        assertThat(moved.requests().errored()).isEqualTo(1);
+        assertThat(moved.requests().notIssued()).as("it went out once").isZero();
+        assertThat(r.requests()).as("the run is the sum of its steps").isEqualTo(moved.requests());
+        assertThat(moved.errors()).hasSize(1);
+        assertThat(moved.errors().values()).singleElement().extracting(dev.loadtest.ErrorCount::sampleMessage).asString()
+                .contains("no request awaits");
+        assertThat(r.sessions().orElseThrow().failedAt()).containsExactly(java.util.Map.entry("moved", 1L));
+        assertThat(r.sessions().orElseThrow().failureReasons().get("moved")).singleElement().asString()
+                .contains("no request awaits");
+    }
+
+    @Test
     void should_send_the_token_providers_authorization_and_report_its_requests_apart() {
         Step orders = Step.of("orders", s -> Request.get("/orders")).checks(Check.status(200));
         Scenario flow = Scenario.of("api", orders).authorization(() ->

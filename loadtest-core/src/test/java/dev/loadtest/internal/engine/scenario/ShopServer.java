@@ -13,6 +13,7 @@ import org.eclipse.jetty.http.HttpCookie;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
 import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -37,7 +38,9 @@ import org.eclipse.jetty.util.Callback;
  *       {@code {"status":"wrong basket"}} (a mismatch: a session that got another's cookie or item).</li>
  *   <li>{@code POST /login-then-home}: as {@code /login}, but a 303 to {@code /home} with the cookie on the
  *       redirect; {@code GET /home}: 200 with a known cookie, else 401; {@code GET /go/catalogue}: a 302 to
- *       {@code /catalogue}; {@code GET /go/away}: a 302 to another server.</li>
+ *       {@code /catalogue}; {@code GET /go/away}: a 302 to another server; {@code GET /go/broken} (HTTP/1.1): a
+ *       302 to {@code /catalogue} with a stray response behind it, in one write on Jetty's connection, then a close:
+ *       a broken server, which fails the connection of the redirect's request before that request goes out.</li>
  *   <li>{@code GET /orders}: 200 with {@code Authorization: Bearer t-N} of a token {@link #token()} issued, else
  *       401.</li>
  * </ul>
@@ -75,6 +78,15 @@ final class ShopServer implements AutoCloseable {
                     response.getHeaders().put(HttpHeader.LOCATION, path.equals("/go/away")
                             ? "http://127.0.0.2:9/catalogue" : "/catalogue");
                     callback.succeeded();
+                    return true;
+                }
+                if (path.equals("/go/broken")) {
+                    // past Jetty's own responses: the client reads both at once and takes the redirect's request in
+                    // that read, before the stray response, which no request awaits, fails the connection
+                    EndPoint endPoint = request.getConnectionMetaData().getConnection().getEndPoint();
+                    String bytes = "HTTP/1.1 302 Found\r\nLocation: /catalogue\r\nContent-Length: 0\r\n\r\n"
+                            + "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n";
+                    endPoint.write(Callback.from(endPoint::close), ByteBuffer.wrap(bytes.getBytes(StandardCharsets.US_ASCII)));
                     return true;
                 }
                 if (path.equals("/login-then-home")) {
