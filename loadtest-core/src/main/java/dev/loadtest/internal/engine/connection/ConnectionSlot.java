@@ -664,15 +664,23 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /**
-     * {@code http1HeaderBytes}: h2load's header figure of an HTTP/1.1 response (names and values), counted for the
-     * run and for {@code step} (a scenario step's, or null) when {@code measured}.
+     * A response's head arrived (any protocol): the connection's first records its time to first byte. On HTTP/2 that
+     * is all a head tells the slot: its header bytes are counted by frame (FrameCounter).
      */
-    void onResponseHead(boolean measured, long http1HeaderBytes, StepFeed.Call step) {
+    void firstByte() {
         if (!firstResponseSeen) {
             firstResponse(System.nanoTime());
         }
+    }
+
+    /**
+     * An HTTP/1.1 response's head: its {@link #firstByte}, and {@code headerBytes}, h2load's header figure (names and
+     * values), counted for the run and for {@code step} (a scenario step's, or null) when {@code measured}.
+     */
+    void onHttp1Head(boolean measured, long headerBytes, StepFeed.Call step) {
+        firstByte();
         if (measured) {
-            onHttp1HeaderBytes(http1HeaderBytes, step);
+            onHttp1HeaderBytes(headerBytes, step);
         }
     }
 

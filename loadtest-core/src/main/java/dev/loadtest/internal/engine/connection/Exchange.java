@@ -200,7 +200,7 @@ public final class Exchange implements AsyncClientExchangeHandler {
 
     public void http1Head(int status, long headerBytes) {
         this.status = status;
-        client.onResponseHead(measured, headerBytes, step);
+        client.onHttp1Head(measured, headerBytes, step);
     }
 
     /** Whether the run's checks judge the response: then the HTTP/1.1 reader keeps its header fields. */
@@ -298,8 +298,8 @@ public final class Exchange implements AsyncClientExchangeHandler {
             throw new org.apache.hc.core5.http.ProtocolException("Invalid status code " + code + " (outside 100-599)");
         }
         status = code;
-        // the time to first byte only: HTTP/2 header bytes are counted by frame (FrameCounter), the step's too
-        client.onResponseHead(false, 0, null);
+        // HTTP/2 header bytes are counted by frame (FrameCounter), the step's too
+        client.firstByte();
         if (isChecked()) {
             CapturedResponse.Builder head = CapturedResponse.builder(status);
             for (Header h : response.getHeaders()) {
