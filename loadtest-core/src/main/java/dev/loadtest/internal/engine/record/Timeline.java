@@ -235,7 +235,7 @@ public final class Timeline {
                 }
             }
         }
-        Map<Integer, Long> byCode = byCode(codes, new long[codes.length]);
+        Map<Integer, Long> byCode = byCode(codes, null);
         long d = sum.responded + sum.errored;
         double fraction;
         if (phase.isCounted()) {
@@ -272,11 +272,14 @@ public final class Timeline {
         }
     }
 
-    /** The status codes counted more often in {@code now} than in {@code before}, with the difference. */
+    /**
+     * The status codes counted more often in {@code now} than in {@code before}, with the difference; {@code before}
+     * null: since the start (progress's sum, which need not allocate and walk 600 zeros for it).
+     */
     private static Map<Integer, Long> byCode(long[] now, long[] before) {
         Map<Integer, Long> codes = new HashMap<>();
         for (int i = 0; i < now.length; i++) {
-            long delta = now[i] - before[i];
+            long delta = before == null ? now[i] : now[i] - before[i];
             if (delta > 0) {
                 codes.put(i, delta);
             }
