@@ -206,8 +206,10 @@ main() {
         wach=$(csv_column "$csv" achieved_rps rate="$rate" tool=wrk2 | median)
         orss=$(csv_column "$csv" max_rss_kb rate="$rate" tool=ours | median | awk '{ printf "%.0f", $1 / 1024 }')
         wrss=$(csv_column "$csv" max_rss_kb rate="$rate" tool=wrk2 | median | awk '{ printf "%.0f", $1 / 1024 }')
-        printf '%8s %12s %12s %5sx   %12s %12s %5sx   %12s %12s %5sx   %20s %6s MB %6s MB\n' "$rate" "$ocpu" "$wcpu" \
-            "$(ratio "$ocpu" "$wcpu")" "${oea:-none}" "${wea:-none}" "$(ratio "${oea:-0}" "${wea:-0}")" "$ost" "$wst" \
+        local early_columns=(- - -)   # EARLY= measures no early window: its columns say so, not nan
+        [[ -z "$EARLY" ]] || early_columns=("$oea" "$wea" "$(ratio "$oea" "$wea")x")
+        printf '%8s %12s %12s %5sx   %12s %12s %6s   %12s %12s %5sx   %20s %6s MB %6s MB\n' "$rate" "$ocpu" "$wcpu" \
+            "$(ratio "$ocpu" "$wcpu")" "${early_columns[@]}" "$ost" "$wst" \
             "$(ratio "$ost" "$wst")" "$oach / $wach" "$orss" "$wrss"
     done
     for rate in $RATES; do

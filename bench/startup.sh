@@ -81,11 +81,16 @@ run_to_end() {
     fi
 }
 
+# set_options SET: the JVM options of option set SET ("launcher": none)
+set_options() {
+    [[ "$1" == launcher ]] || echo "$1"
+}
+
 # measure_set I CSV OUT: one run of option set I (sets, classes, count, name, round, c, m, FLAGS, URL from main), logged
 # and written as a row of CSV (one short append: runs of TOGETHER=1 write their rows whole)
 measure_set() {
-    local i="$1" csv="$2" out="$3" set="${sets[$1]}" opts="${sets[$1]}"
-    [[ "$set" != launcher ]] || opts=""
+    local i="$1" csv="$2" out="$3" set="${sets[$1]}" opts
+    opts="$(set_options "$set")"
     run_to_end "$out" "$opts" "${OURS[@]}" -n "$count" -c "$c" -m "$m" -t "$THREADS" "${FLAGS[@]}" "$URL"
     log "$(printf '%-40s %8s %-13s round %d: cpu %6s s, jit %5s s, gc %5s s, %4d MB, %9s req/s, %s done, exit %s' \
         "$set" "$count" "$name" "$round" "$R_CPU" "$R_JIT" "$R_GC" "$R_RSS_MB" "$R_RPS" "$R_DONE" "$R_RC")"
@@ -125,8 +130,7 @@ main() {
     IFS='|' read -ra sets <<<"$OPTION_SETS"
     for i in "${!sets[@]}"; do
         set="${sets[$i]}"
-        opts="$set"
-        [[ "$set" != launcher ]] || opts=""
+        opts="$(set_options "$set")"
         case_target h2c /hello
         env "$OPTS_VARIABLE=$opts" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" >/dev/null 2>&1 || true
         env "$OPTS_VARIABLE=$opts" "${OURS[@]}" -q -n "$CLASS_RUN_REQUESTS" -c 10 -m 10 "$URL" >/dev/null 2>&1 || true
