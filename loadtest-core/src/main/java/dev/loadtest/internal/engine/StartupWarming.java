@@ -27,7 +27,7 @@ final class StartupWarming {
 
     static void warm(LoadTest test, RequestTemplate template) {
         try {
-            RequestPathWarming.run(template);
+            RequestPathWarming.run(template, test.protocol());
         } catch (Exception | LinkageError e) {
             LOG.debug("warming the request path failed; the first requests may take longer", e);
         }
