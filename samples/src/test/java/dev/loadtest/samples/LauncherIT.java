@@ -39,6 +39,8 @@ class LauncherIT {
     private static final long PROCESS_SECONDS = 90;
     private static final String JAVA_HOME = System.getProperty("java.home");
     private static final String CONSCRYPT_VERSION = System.getProperty("loadtest.conscryptVersion");
+    /** Conscrypt's native library for Linux x86-64, as its own jar names it. */
+    private static final String LINUX_LIBRARY = "libconscrypt_openjdk_jni-linux-x86_64.so";
 
     private static Path distribution;   // samples/target/loadtest-VERSION, without the archive's extension
     private static String version;
@@ -90,7 +92,8 @@ class LauncherIT {
             List<String> names = zip.stream().filter(e -> !e.isDirectory()).map(e -> e.getName()).sorted().toList();
             String root = "loadtest-" + version + "/";
             assertThat(names).containsExactly(root + "LICENSE", root + "THIRD-PARTY.md", root + "bin/loadtest",
-                    root + "bin/loadtest.cmd", root + "lib/" + conscryptJar(), root + "lib/loadtest.jar");
+                    root + "bin/loadtest.cmd", root + "lib/" + conscryptJar(), root + "lib/loadtest.jar",
+                    root + "lib/native/" + LINUX_LIBRARY);
             // Windows reads the .cmd with CRLF line ends, sh the launcher with LF ones
             String cmd = new String(zip.getInputStream(zip.getEntry(root + "bin/loadtest.cmd")).readAllBytes());
             assertThat(cmd).contains("\r\n");
@@ -213,7 +216,9 @@ class LauncherIT {
             assertThat(conscrypt.stream().map(entry -> entry.getName()))
                     .as("a signed jar's classes are checked as they load, and never archived")
                     .noneMatch(name -> name.matches("META-INF/[^/]+\\.(SF|RSA|DSA|EC)"))
-                    .contains("org/conscrypt/ConscryptEngine.class", "META-INF/native/libconscrypt_openjdk_jni-linux-x86_64.so");
+                    .contains("org/conscrypt/ConscryptEngine.class", "META-INF/native/libconscrypt.so")
+                    .as("under its platform name Conscrypt would copy it out of the jar at every start of bin/loadtest")
+                    .doesNotContain("META-INF/native/" + LINUX_LIBRARY);
         }
         Path cache = dir.resolve("cache");
         Path classes = dir.resolve("classes.log");
@@ -230,6 +235,35 @@ class LauncherIT {
             assertThat(second.out).containsPattern("TLS: TLSv1\\.[23], TLS_\\w+, Conscrypt 2\\.\\d+\\.\\d+");
         }
         assertThat(Files.readString(classes)).contains("org.conscrypt.ConscryptEngine source: shared objects file (top)");
+    }
+
+    @Test
+    void should_load_conscrypts_library_where_it_lies_and_java_jar_from_a_copy_of_the_jars() throws Exception {
+        assumeThat(System.getProperty("os.name") + " " + System.getProperty("os.arch")).as("the library shipped unpacked")
+                .isEqualTo("Linux amd64");
+        assertThat(home().resolve("lib/native/" + LINUX_LIBRARY)).isRegularFile();
+        // Conscrypt's folder for the copies it makes of its library, a file here: any copy fails
+        String noCopies = "-Dorg.conscrypt.native.workdir=" + Files.createFile(dir.resolve("not-a-folder"));
+        try (TestServer server = TestServer.tls()) {
+            String uri = server.uri("/hello").toString();
+            Run launched = launch(Map.of("JAVA_HOME", JAVA_HOME, "JAVA_OPTS", noCopies),
+                    "--insecure", "-n", "10", "-c", "1", uri);
+            String java = Path.of(JAVA_HOME, "bin", "java").toString();
+            String loadtestJar = home().resolve("lib/loadtest.jar").toString();
+            Run jar = run(List.of(java, noCopies, "-jar", loadtestJar, "--insecure", "-n", "10", "-c", "1", uri), Map.of(),
+                    dir);
+            Run jarCopying = run(List.of(java, "-jar", loadtestJar, "--insecure", "-n", "10", "-c", "1", uri), Map.of(), dir);
+
+            assertThat(launched.code).as(launched.all()).isZero();
+            assertThat(launched.out).as("loaded from lib/native, no copy made")
+                    .containsPattern("TLS: TLSv1\\.[23], TLS_\\w+, Conscrypt 2\\.\\d+\\.\\d+");
+            assertThat(jar.code).as(jar.all()).isZero();
+            assertThat(jar.out).as("java -jar has no lib/native on its library path: only a copy of the jar's loads")
+                    .containsPattern("TLS: TLSv1\\.[23], TLS_\\w+, SunJSSE \\d+");
+            assertThat(jarCopying.code).as(jarCopying.all()).isZero();
+            assertThat(jarCopying.out).as("java -jar: the jar's libconscrypt.so, copied")
+                    .containsPattern("TLS: TLSv1\\.[23], TLS_\\w+, Conscrypt 2\\.\\d+\\.\\d+");
+        }
     }
 
     @Test

@@ -69,8 +69,10 @@ final class ConnectPathWarming {
             listener.setSoTimeout(WAIT_MILLIS);
             requester.start();
             HttpHost host = new HttpHost(tls ? "https" : "http", listener.getInetAddress(), listener.getLocalPort());
+            // as a run's connect, without its ready signal: the protocol comes from the requester's ProtocolStarter,
+            // which reads no policy from the attachment (only HttpCore's own negotiation starter would)
             Future<IOSession> connected = requester.requestSession(host, Timeout.ofMilliseconds(WAIT_MILLIS),
-                    new EndpointParameters(host, policy), null);
+                    new EndpointParameters(host, null), null);
             try (Socket accepted = listener.accept()) {
                 IOSession session = connected.get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
                 // the ClientHello or the HTTP/2 preface: the handler's first write

@@ -1,5 +1,6 @@
 package dev.loadtest.internal.engine;
 
+import dev.loadtest.Protocol;
 import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.internal.engine.http1.Http1ResponseParser;
 import dev.loadtest.internal.engine.record.WorkerStats;
@@ -17,10 +18,10 @@ import org.apache.hc.core5.http2.impl.DefaultH2ResponseConverter;
 import org.apache.hc.core5.util.ByteArrayBuffer;
 
 /**
- * Runs each step of a request's life once, off the record, before a run's first connect: the run's request
- * encoded for HTTP/1.1 and HTTP/2 (HPACK), canned responses parsed by our HTTP/1.1 parser and decoded by
- * HttpCore's HPACK decoder, every kind of figure recorded into a throwaway {@link WorkerStats}. In a fresh JVM the first request pays for loading, verifying and
- * linking all those classes, tens of milliseconds on a busy machine (issue 15), and would report them as the
+ * Runs each step of a request's life once, off the record, before a run's first connect, for the protocols the run
+ * may speak: the run's request encoded for HTTP/1.1 and a canned response parsed by our parser; the request encoded
+ * for HTTP/2 (HPACK) and a response decoded by HttpCore's decoder; every kind of figure recorded into a throwaway
+ * {@link WorkerStats}. In a fresh JVM the first request pays for loading, verifying and linking all those classes, tens of milliseconds on a busy machine (issue 15), and would report them as the
  * server's time; done here, the measured part starts with them loaded.
  *
  * <p>Nothing here touches the network or the run's figures. What the JIT compiles later is not moved: that
@@ -37,12 +38,17 @@ final class RequestPathWarming {
     private RequestPathWarming() {
     }
 
-    static void run(RequestTemplate template) throws Exception {
-        template.http1Head();
+    /** Runs the paths of the protocols {@code protocol} may speak: HTTP/1.1's, HTTP/2's, or both (negotiated). */
+    static void run(RequestTemplate template, Protocol protocol) throws Exception {
         template.body();
-        parseHttp1();
         record();
-        hpack(template);
+        if (protocol != Protocol.HTTP_2) {
+            template.http1Head();
+            parseHttp1();
+        }
+        if (protocol != Protocol.HTTP_1_1) {
+            hpack(template);
+        }
     }
 
     private static void parseHttp1() throws Exception {

@@ -3,6 +3,7 @@ package dev.loadtest.internal.engine;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
 import dev.loadtest.internal.engine.connection.RequestTemplate;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +24,10 @@ class RequestPathWarmingTest {
                 LoadTest.target("https://localhost/api").method("POST").header("X-Trace", "abc")
                         .header("Expect", "100-continue")
                         .body("{\"a\":1}".getBytes(StandardCharsets.UTF_8)).requests(1).build()}) {
-            assertThatCode(() -> RequestPathWarming.run(template(test))).as(test.method()).doesNotThrowAnyException();
+            for (Protocol protocol : Protocol.values()) {
+                assertThatCode(() -> RequestPathWarming.run(template(test), protocol)).as(test.method() + " " + protocol)
+                        .doesNotThrowAnyException();
+            }
         }
     }
 }

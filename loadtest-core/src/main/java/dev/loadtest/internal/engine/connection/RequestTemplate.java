@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -35,10 +36,14 @@ public final class RequestTemplate {
     private EntityDetails entityDetails;
     /**
      * The HTTP/1.1 request head, encoded once: the same bytes HttpCore would write for each request. A static
-     * run's is encoded when it is made; a request built per send encodes its own when first asked.
+     * run's is encoded when it is made (null when the run speaks HTTP/2 only); a request built per send encodes its
+     * own when first asked.
      */
     private byte[] http1Head;
-    /** A static run's request for HttpCore's HTTP/2 handler, made once; null for a request built per send. */
+    /**
+     * A static run's request for HttpCore's HTTP/2 handler, made once; null for a request built per send, and when the
+     * run speaks HTTP/1.1 only.
+     */
     private PreparedH2Request h2Request;
     private final boolean head;
     /** The user set {@code Expect: 100-continue}: see {@link #newRequest()}. */
@@ -48,10 +53,16 @@ public final class RequestTemplate {
         this(test.method(), target.getScheme().toLowerCase(java.util.Locale.ROOT),
                 new URIAuthority(target.getHost(), target.getPort()), pathOf(target), withUserAgent(test.headers()),
                 body, null);
-        // a static run's template is shared by every thread: all of it is made before the run starts
+        // a static run's template is shared by every thread: all it sends is made before the run starts, for the
+        // protocols its connections may speak (HTTP/1.1 offered alone over TLS too), so that a start loads and runs
+        // one encoding, not both
         this.entityDetails = entityDetails();
-        this.http1Head = encodeHttp1Head(newRequest(), entityDetails);
-        this.h2Request = PreparedH2Request.of(newRequest(), entityDetails, expectContinue);
+        if (test.protocol() != Protocol.HTTP_2) {
+            this.http1Head = encodeHttp1Head(newRequest(), entityDetails);
+        }
+        if (test.protocol() != Protocol.HTTP_1_1) {
+            this.h2Request = PreparedH2Request.of(newRequest(), entityDetails, expectContinue);
+        }
     }
 
     /**

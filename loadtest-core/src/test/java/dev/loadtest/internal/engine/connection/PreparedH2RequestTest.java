@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,17 +26,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class PreparedH2RequestTest {
 
-    private static final URI TARGET = URI.create("http://127.0.0.1:8080/hello?id=1");
+    private static final URI TARGET = URI.create("http://127.0.0.1:8080/hello?id=1");   // h2c: HTTP_2 below
 
     static Stream<LoadTest> runs() {
         return Stream.of(
-                LoadTest.target(TARGET).requests(1).build(),
-                LoadTest.target(TARGET).header("X-Run", "1").header("Accept", "text/plain").header("X-Two", "a")
+                LoadTest.target(TARGET).protocol(Protocol.HTTP_2).requests(1).build(),
+                LoadTest.target(TARGET).protocol(Protocol.HTTP_2).header("X-Run", "1").header("Accept", "text/plain").header("X-Two", "a")
                         .header("X-Two", "b").requests(1).build(),
-                LoadTest.target(TARGET).header("User-Agent", "Mine/2").requests(1).build(),
-                LoadTest.target(TARGET).method("POST").header("Content-Type", "application/json")
+                LoadTest.target(TARGET).protocol(Protocol.HTTP_2).header("User-Agent", "Mine/2").requests(1).build(),
+                LoadTest.target(TARGET).protocol(Protocol.HTTP_2).method("POST").header("Content-Type", "application/json")
                         .body("{}".getBytes(StandardCharsets.UTF_8)).requests(1).build(),
-                LoadTest.target(TARGET).method("PUT").header("Expect", "100-continue")
+                LoadTest.target(TARGET).protocol(Protocol.HTTP_2).method("PUT").header("Expect", "100-continue")
                         .body(new byte[3]).requests(1).build(),
                 LoadTest.target(URI.create("https://localhost/")).method("HEAD").requests(1).build());
     }
@@ -56,7 +57,7 @@ class PreparedH2RequestTest {
 
     @Test
     void should_send_expect_100_continue_but_hide_it_from_httpcore_both_prepared_and_per_send() throws Exception {
-        LoadTest test = LoadTest.target(TARGET).method("PUT").header("Expect", "100-continue").body(new byte[3])
+        LoadTest test = LoadTest.target(TARGET).protocol(Protocol.HTTP_2).method("PUT").header("Expect", "100-continue").body(new byte[3])
                 .requests(1).build();
         RequestTemplate template = new RequestTemplate(test, TARGET, test.body().orElseThrow());
 
@@ -65,9 +66,24 @@ class PreparedH2RequestTest {
             assertThat(request.getFirstHeader("Expect")).as("%s", request.getClass()).isNull();
             assertThat(sent(request, template)).as("%s", request.getClass()).contains("expect: 100-continue");
         }
-        HttpRequest plain = new RequestTemplate(LoadTest.target(TARGET).header("Expect", "100-continue").requests(1)
+        HttpRequest plain = new RequestTemplate(LoadTest.target(TARGET).protocol(Protocol.HTTP_2).header("Expect", "100-continue").requests(1)
                 .build(), TARGET, null).h2Request();
         assertThat(plain.getFirstHeader("Expect")).as("without a body there is nothing to hold").isNotNull();
+    }
+
+    @Test
+    void should_prepare_what_the_runs_protocols_send_and_make_the_other_when_asked() {
+        LoadTest.Builder run = LoadTest.target(URI.create("https://localhost/hello")).requests(1);
+        RequestTemplate http1 = new RequestTemplate(run.protocol(Protocol.HTTP_1_1).build(), TARGET, null);
+        RequestTemplate http2 = new RequestTemplate(run.protocol(Protocol.HTTP_2).build(), TARGET, null);
+        RequestTemplate negotiated = new RequestTemplate(run.protocol(Protocol.NEGOTIATE).build(), TARGET, null);
+
+        assertThat(http1.h2Request()).as("HTTP/1.1 only: made per send if ever asked")
+                .isNotInstanceOf(PreparedH2Request.class).isNotSameAs(http1.h2Request());
+        assertThat(http2.h2Request()).isInstanceOf(PreparedH2Request.class);
+        assertThat(negotiated.h2Request()).isInstanceOf(PreparedH2Request.class);
+        assertThat(http2.http1Head()).as("HTTP/2 only: encoded when first asked, the same bytes")
+                .isEqualTo(http1.http1Head()).isEqualTo(negotiated.http1Head());
     }
 
     @Test
@@ -81,7 +97,7 @@ class PreparedH2RequestTest {
 
     @Test
     void should_refuse_any_change_once_made() {
-        HttpRequest prepared = new RequestTemplate(LoadTest.target(TARGET).requests(1).build(), TARGET, null)
+        HttpRequest prepared = new RequestTemplate(LoadTest.target(TARGET).protocol(Protocol.HTTP_2).requests(1).build(), TARGET, null)
                 .h2Request();
 
         assertThatThrownBy(() -> prepared.addHeader("X-Late", "1")).isInstanceOf(UnsupportedOperationException.class);
