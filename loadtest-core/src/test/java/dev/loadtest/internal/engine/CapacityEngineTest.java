@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.loadtest.Capacity;
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityAnswer.Conclusion;
-import dev.loadtest.CapacityStep;
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Objective;
@@ -39,6 +38,10 @@ class CapacityEngineTest {
 
     private static void warmUp(java.net.URI uri) {
         LoadTest.target(uri).clients(2).rate(100).duration(Duration.ofSeconds(1)).run();
+    }
+
+    private static double offered(LoadTestRun shard) {
+        return shard.result().join().rate().orElseThrow().offered();
     }
 
     @Test
@@ -99,6 +102,7 @@ class CapacityEngineTest {
         try (PermitServer server = PermitServer.start(4, Duration.ofMillis(10))) {
             warmUp(server.uri());
             List<LoadTest> shardTests = new CopyOnWriteArrayList<>();
+            List<LoadTestRun> shardRuns = new CopyOnWriteArrayList<>();
             // two shards in this JVM stand for two machines: each runs its share, the merge is the step's result
             Capacity.StepRunner twoShards = step -> {
                 List<LoadTestRun> runs = new ArrayList<>();
@@ -107,6 +111,7 @@ class CapacityEngineTest {
                     shardTests.add(shard);
                     runs.add(shard.start());
                 }
+                shardRuns.addAll(runs);
                 return new LoadTestRun() {
                     @Override
                     public CompletableFuture<Result> result() {
@@ -137,11 +142,17 @@ class CapacityEngineTest {
                 assertThat(shardTests.get(2 * i).rate()).hasValue(half);
                 assertThat(shardTests.get(2 * i + 1).rate()).hasValue(half);
             }
-            for (CapacityStep step : answer.steps()) {
-                Result whole = step.result();
+            for (int i = 0; i < answer.steps().size(); i++) {
+                Result whole = answer.steps().get(i).result();
                 assertThat(whole.test().shardCount()).isEqualTo(1);
                 assertThat(whole.test().clients()).isEqualTo(16);
-                assertThat(whole.rate().get().offered()).isCloseTo(step.rate(), within(step.rate() * 0.02));
+                // the step's offered rate is its shards' together, exactly: each shard's is half the step's rate
+                // only on a machine that ran its scheduler on time (due times a starved scheduler had not handed out
+                // when the shard's run ended are not in it), which is not what this test is about
+                double shards = offered(shardRuns.get(2 * i)) + offered(shardRuns.get(2 * i + 1));
+                assertThat(whole.rate().get().offered()).isCloseTo(shards, within(1e-9))
+                        // no more than the step's rate (its due times, one more at each shard's end at most)
+                        .isLessThanOrEqualTo(answer.steps().get(i).rate() * 1.02);
             }
         }
     }
