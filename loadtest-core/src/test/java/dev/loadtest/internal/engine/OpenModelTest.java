@@ -52,22 +52,26 @@ class OpenModelTest {
                 .rate(200).warmUp(Duration.ofSeconds(1)).duration(Duration.ofSeconds(2)).run();
 
         Rate rate = r.rate().orElseThrow();
+        Duration low = Duration.ofMillis(20);
+        Duration high = Duration.ofMillis(40);
         assertThat(r.requests().total()).as("%s", r).isEqualTo(rate.scheduled());
         assertThat(r.requests().errored()).as("%s", r).isZero();
         assertThat(rate.dropped()).as("%s", r).isZero();
         // the delay is in both, on any machine
-        assertThat(r.responseTime().median()).as("%s", r).isGreaterThanOrEqualTo(Duration.ofMillis(20));
-        assertThat(r.serviceTime().median()).as("%s", r).isGreaterThanOrEqualTo(Duration.ofMillis(20));
+        assertThat(r.responseTime().median()).as("%s", r).isGreaterThanOrEqualTo(low);
+        assertThat(r.serviceTime().median()).as("%s", r).isGreaterThanOrEqualTo(low);
         // OK as a rule; a loaded machine may make our scheduler late (GENERATOR_SATURATED): not a server fault
         assertThat(r.verdict()).as("%s", r).isNotIn(Verdict.ERRORS, Verdict.STALLED);
         // how close to the delay the figures stay is for a machine that kept our schedule: with the scheduler late
-        // (by 87 ms at p99 on a loaded 2-core machine, the server in this JVM starved too) they are the machine's,
-        // as the verdict says, and the test is aborted there rather than failed (as CapacityEngineTest)
-        assumeTrue(r.verdict() != Verdict.GENERATOR_SATURATED, () -> "this machine is too busy to measure a 20 ms "
-                + "delay: our scheduler fell behind\n" + r);
+        // (by 87 ms at p99 on a loaded 2-core machine, the server in this JVM starved too) figures off the delay are
+        // the machine's, as the verdict says, and the test is aborted there rather than failed (as CapacityEngineTest)
+        boolean closeToTheDelay = rate.scheduled() >= 390 && rate.scheduled() <= 410
+                && r.responseTime().median().compareTo(high) <= 0 && r.serviceTime().median().compareTo(high) <= 0;
+        assumeTrue(closeToTheDelay || r.verdict() != Verdict.GENERATOR_SATURATED, () -> "this machine is too busy "
+                + "to measure a 20 ms delay: our scheduler fell behind\n" + r);
         assertThat(rate.scheduled()).as("%s", r).isBetween(390L, 410L);
-        assertThat(r.responseTime().median()).as("%s", r).isBetween(Duration.ofMillis(20), Duration.ofMillis(40));
-        assertThat(r.serviceTime().median()).as("%s", r).isBetween(Duration.ofMillis(20), Duration.ofMillis(40));
+        assertThat(r.responseTime().median()).as("%s", r).isBetween(low, high);
+        assertThat(r.serviceTime().median()).as("%s", r).isBetween(low, high);
     }
 
     @ParameterizedTest
