@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Timeout;
  *
  * <p>Load-sensitive, honestly: when our scheduler lagged (verdict generator-saturated) in most steps and the answer
  * is not within 10 %, the known-capacity test is aborted (skipped, the step table as the reason) rather than
- * failed: the figures were then about the machine. Otherwise it must answer within 10 %. Each test first warms the
+ * failed: the figures were then about the machine. Otherwise it must answer within 10 %. The generator-limited test
+ * likewise, when it does not conclude generator-limited. Each test first warms the
  * JVM with a short run: the first requests of a cold JVM take up to a second (class loading, JIT), which a 0.5 s
  * step warm-up does not cover.
  */
@@ -89,6 +90,13 @@ class CapacityEngineTest {
             CapacityAnswer answer = Capacity.of(template, Objective.empty().maxResponseTime(99, Duration.ofSeconds(2)))
                     .startRate(200).stepWarmUp(Duration.ofMillis(500)).stepDuration(Duration.ofSeconds(1)).run();
 
+            // a machine so busy that the server in this JVM slows down with our scheduler (service time up 3.5x at
+            // 200 req/s, the scheduler 66 ms late at p99) makes a step look failed by the server: aborted, as above
+            long saturated = answer.steps().stream().filter(s -> s.result().verdict() == Verdict.GENERATOR_SATURATED)
+                    .count();
+            assumeTrue(answer.conclusion() == Conclusion.GENERATOR_LIMITED || saturated * 2 <= answer.steps().size(),
+                    () -> "this machine is too busy to tell the generator's limit: our scheduler lagged in " + saturated
+                            + " of " + answer.steps().size() + " steps\n" + answer);
             assertThat(answer.conclusion()).as("%s", answer).isEqualTo(Conclusion.GENERATOR_LIMITED);
             assertThat(answer.capacity()).isEmpty();
             assertThat(answer.summary()).startsWith("limited by the load generator at ");
