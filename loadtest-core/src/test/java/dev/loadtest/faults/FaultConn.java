@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -155,10 +156,31 @@ public final class FaultConn {
         raw.close();
     }
 
-    /** Closes the connection normally (FIN), after flushing. */
+    /**
+     * Closes the connection at once, after flushing: a FIN, or a RST when the client sent bytes not read yet (the
+     * kernel resets a socket closed with unread input, and the reset may take the last response with it).
+     */
     public void close() throws IOException {
         try {
             out.flush();
+        } finally {
+            socket.close();
+        }
+    }
+
+    /**
+     * Closes the connection as nginx does after its last response (lingering close, RFC 9112 §9.6): the response
+     * flushed and a FIN after it, then what the client still sends (requests it had pipelined) read and dropped until
+     * it closes, at most {@code lingerMillis}, so that the close is never a reset that takes the response away.
+     */
+    public void closeLingering(int lingerMillis) throws IOException {
+        try {
+            out.flush();
+            socket.shutdownOutput();
+            socket.setSoTimeout(lingerMillis);
+            swallow();
+        } catch (SocketTimeoutException e) {
+            // the client kept the connection open: closed now, as nginx's lingering_timeout does
         } finally {
             socket.close();
         }

@@ -12,6 +12,7 @@ import dev.loadtest.Requests;
 import dev.loadtest.Result;
 import dev.loadtest.testing.Threads;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -115,6 +116,37 @@ final class FaultRuns {
         } catch (IOException e) {
             // evidence only
         }
+    }
+
+    /**
+     * The run did not wait for a request timeout: it ended sooner than its request timeout, which a run that waits
+     * for one cannot do on any machine. The wall-time bound of a run whose faults are each met at once (a reset, a
+     * GOAWAY, a refused stream, a closed connection), given a request timeout far longer than it needs: how long it
+     * takes on a busy machine says nothing of the engine, as long as it is not the timeout.
+     */
+    static void assertEndedBeforeItsRequestTimeout(Run r) {
+        assertThat(r.elapsed()).as("wall time of %s", r.report()).isLessThan(r.result().test().requestTimeout());
+    }
+
+    private static boolean tlsWarm;
+
+    /**
+     * Makes this JVM's first TLS handshakes, over HTTP/1.1 and HTTP/2, before the runs whose wall time a test bounds:
+     * on a busy machine each of them takes a second or more (class loading, the JIT of the JDK's crypto), a cost of
+     * the JVM, not of the engine or of the fault. Once per JVM.
+     */
+    static synchronized void warmUpTls() {
+        if (tlsWarm) {
+            return;
+        }
+        try (FaultServer h1 = FaultServer.startTls(Http1Faults.ok());
+                FaultServer h2 = FaultServer.startTls(H2Faults.ok())) {
+            run("warm-up-tls-h1", target(h1, Protocol.HTTP_1_1).keepAlive(false).clients(2).requests(10));
+            run("warm-up-tls-h2", target(h2, Protocol.NEGOTIATE).clients(4).streams(2).requests(40));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        tlsWarm = true;
     }
 
     /** The run ended within {@code deadline + GRACE} of its start. */

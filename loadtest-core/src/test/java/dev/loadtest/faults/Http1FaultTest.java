@@ -1,6 +1,7 @@
 package dev.loadtest.faults;
 
 import static dev.loadtest.faults.FaultRuns.assertCounted;
+import static dev.loadtest.faults.FaultRuns.assertEndedBeforeItsRequestTimeout;
 import static dev.loadtest.faults.FaultRuns.assertEndedWithin;
 import static dev.loadtest.faults.FaultRuns.assertErrorsOnlyIn;
 import static dev.loadtest.faults.FaultRuns.assertTimed;
@@ -10,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.faults.FaultRuns.Run;
 import java.time.Duration;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -23,16 +25,22 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class Http1FaultTest {
 
-    private static final Duration SHORT = Duration.ofSeconds(10);
+    /** Long enough that a run waiting for it is obviously wrong, and far longer than a busy machine makes a run. */
+    private static final Duration LONG = Duration.ofSeconds(20);
+
+    @BeforeAll
+    static void warmUpTls() {
+        FaultRuns.warmUpTls();
+    }
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Transport.class, names = {"H1", "H1_TLS"})
     void should_reopen_connections_closed_with_connection_close_and_do_every_request(Transport t) throws Exception {
         try (FaultServer server = t.server(Http1Faults.closeAfter(5, true))) {
             Run run = run("h1-close-after-5-announced-" + t, t.target(server).clients(2).requests(100)
-                    .requestTimeout(SHORT));
+                    .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedWithin(run, Duration.ZERO);
+            assertEndedBeforeItsRequestTimeout(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(100);
             assertThat(run.result().errors()).as(run.report()).isEmpty();
             assertThat(server.connections()).as(run.report()).isEqualTo(20);
@@ -45,9 +53,9 @@ class Http1FaultTest {
     void should_account_for_pipelined_requests_lost_when_the_server_closes_with_connection_close() throws Exception {
         try (FaultServer server = FaultServer.start(Http1Faults.closeAfter(5, true))) {
             Run run = run("h1-close-after-5-announced-pipelined", FaultRuns.target(server, Transport.H1.protocol)
-                    .clients(2).streams(4).requests(200).requestTimeout(SHORT));
+                    .clients(2).streams(4).requests(200).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedWithin(run, Duration.ZERO);
+            assertEndedBeforeItsRequestTimeout(run);
             // requests pipelined behind the 5th are never answered: errored (connection closed), at most the
             // pipeline's depth per connection (unread pipelined requests may turn the close into a reset that also
             // takes the 5th response); a response is only counted if the server wrote it
@@ -66,9 +74,9 @@ class Http1FaultTest {
             throws Exception {
         try (FaultServer server = t.server(Http1Faults.closeAfter(5, false))) {
             Run run = run("h1-close-after-5-silently-" + t, t.target(server).clients(2).requests(100)
-                    .requestTimeout(SHORT));
+                    .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedWithin(run, Duration.ZERO);
+            assertEndedBeforeItsRequestTimeout(run);
             // the 6th request may be on the wire when the FIN arrives: then it errs as a reset, never more
             assertErrorsOnlyIn(run, ErrorCategory.RESET);
             assertThat(run.requests().succeeded()).as(run.report()).isLessThanOrEqualTo(server.requests())
@@ -82,9 +90,9 @@ class Http1FaultTest {
     @EnumSource(value = Transport.class, names = {"H1", "H1_TLS"})
     void should_count_a_reset_mid_response_as_a_reset_and_go_on(Transport t) throws Exception {
         try (FaultServer server = t.server(Http1Faults.resetMidResponse(4))) {
-            Run run = run("h1-reset-mid-response-" + t, t.target(server).clients(2).requests(40).requestTimeout(SHORT));
+            Run run = run("h1-reset-mid-response-" + t, t.target(server).clients(2).requests(40).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedWithin(run, Duration.ZERO);
+            assertEndedBeforeItsRequestTimeout(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(30);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(10);
             assertThat(run.errors(ErrorCategory.RESET)).as(run.report()).isEqualTo(10);
@@ -98,9 +106,9 @@ class Http1FaultTest {
     @EnumSource(value = Transport.class, names = {"H1", "H1_TLS"})
     void should_count_a_body_truncated_before_its_content_length_as_an_error(Transport t) throws Exception {
         try (FaultServer server = t.server(Http1Faults.truncatedBody(4))) {
-            Run run = run("h1-truncated-body-" + t, t.target(server).clients(2).requests(40).requestTimeout(SHORT));
+            Run run = run("h1-truncated-body-" + t, t.target(server).clients(2).requests(40).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedWithin(run, Duration.ZERO);
+            assertEndedBeforeItsRequestTimeout(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(30);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(10);
             // the server closed the connection in the middle of a body
@@ -120,9 +128,9 @@ class Http1FaultTest {
     void should_count_a_malformed_response_as_a_protocol_error(String response) throws Exception {
         try (FaultServer server = FaultServer.start(Http1Faults.raw(3, response))) {
             Run run = run("h1-malformed-" + Integer.toHexString(response.hashCode()),
-                    FaultRuns.target(server, Transport.H1.protocol).clients(2).requests(30).requestTimeout(SHORT));
+                    FaultRuns.target(server, Transport.H1.protocol).clients(2).requests(30).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedWithin(run, Duration.ZERO);
+            assertEndedBeforeItsRequestTimeout(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(20);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(10);
             assertThat(run.errors(ErrorCategory.PROTOCOL)).as(run.report()).isEqualTo(10);
@@ -143,7 +151,10 @@ class Http1FaultTest {
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(6);
             assertThat(run.errors(ErrorCategory.REQUEST_TIMEOUT)).as(run.report()).isEqualTo(6);
             assertErrorsOnlyIn(run, ErrorCategory.REQUEST_TIMEOUT);
-            assertThat(server.requests()).isEqualTo(6);
+            // each was sent once and timed out on the wire; the server read at most those (the client closes a timed
+            // out connection with a reset, which drops a request a starved server thread had not read yet)
+            assertThat(run.requests().started()).as(run.report()).isEqualTo(6);
+            assertThat(server.requests()).as(run.report()).isLessThanOrEqualTo(6);
         }
         t.assertNextRunClean();
     }
@@ -181,7 +192,7 @@ class Http1FaultTest {
     void should_wait_for_a_slow_drip_body_within_the_request_timeout() throws Exception {
         try (FaultServer server = FaultServer.start(Http1Faults.dripBody("0123456789", 100))) {
             Run run = run("h1-slow-drip-body", FaultRuns.target(server, Transport.H1.protocol).clients(2)
-                    .requests(2).requestTimeout(SHORT));
+                    .requests(2).requestTimeout(LONG));
             assertCounted(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(2);
             assertThat(run.result().traffic().dataBytes()).isEqualTo(20);
@@ -199,9 +210,9 @@ class Http1FaultTest {
     void should_count_a_chunked_encoding_error_as_a_protocol_error(String response) throws Exception {
         try (FaultServer server = FaultServer.start(Http1Faults.rawThenHold(3, response))) {
             Run run = run("h1-chunked-error-" + Integer.toHexString(response.hashCode()),
-                    FaultRuns.target(server, Transport.H1.protocol).clients(2).requests(30).requestTimeout(SHORT));
+                    FaultRuns.target(server, Transport.H1.protocol).clients(2).requests(30).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedWithin(run, Duration.ZERO);
+            assertEndedBeforeItsRequestTimeout(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(20);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(10);
             assertThat(run.errors(ErrorCategory.PROTOCOL)).as(run.report()).isEqualTo(10);
@@ -215,9 +226,9 @@ class Http1FaultTest {
         String cut = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nabc";
         try (FaultServer server = FaultServer.start(Http1Faults.raw(3, cut))) {
             Run run = run("h1-chunked-truncated", FaultRuns.target(server, Transport.H1.protocol).clients(2)
-                    .requests(30).requestTimeout(SHORT));
+                    .requests(30).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedWithin(run, Duration.ZERO);
+            assertEndedBeforeItsRequestTimeout(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(20);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(10);
             // cut short by the server's close, as a truncated Content-Length body
@@ -241,7 +252,7 @@ class Http1FaultTest {
     void should_skip_interim_1xx_responses_and_count_the_final_one() throws Exception {
         try (FaultServer server = FaultServer.start(Http1Faults.interimResponses())) {
             Run run = run("h1-interim-1xx", FaultRuns.target(server, Transport.H1.protocol).clients(2).streams(2)
-                    .requests(40).requestTimeout(SHORT));
+                    .requests(40).requestTimeout(LONG));
             assertCounted(run);
             assertThat(run.result().isClean()).as(run.report()).isTrue();
             assertThat(run.result().statusCodes().counts()).as(run.report()).containsOnlyKeys(200);

@@ -45,6 +45,18 @@ public final class Http1Faults {
         });
     }
 
+    /**
+     * nginx's keepalive_requests: the n-th response on each connection says {@code Connection: close}, and the
+     * server closes the connection after it without a reset, reading and dropping what the client had pipelined
+     * behind it (nginx's lingering close, at most its 5 s lingering_timeout). Those requests were never processed.
+     */
+    public static Behaviour keepaliveRequests(int n) {
+        return atRequest(n, conn -> {
+            conn.respond(200, "ok", "Connection: close");
+            conn.closeLingering(5_000);
+        });
+    }
+
     /** Answers n - 1 requests per connection, then sends half a response to the n-th and resets (RST). */
     public static Behaviour resetMidResponse(int n) {
         return atRequest(n, conn -> {

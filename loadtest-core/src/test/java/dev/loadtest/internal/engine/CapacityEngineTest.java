@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.loadtest.Capacity;
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityAnswer.Conclusion;
-import dev.loadtest.CapacityStep;
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Objective;
@@ -31,7 +30,8 @@ import org.junit.jupiter.api.Timeout;
  *
  * <p>Load-sensitive, honestly: when our scheduler lagged (verdict generator-saturated) in most steps and the answer
  * is not within 10 %, the known-capacity test is aborted (skipped, the step table as the reason) rather than
- * failed: the figures were then about the machine. Otherwise it must answer within 10 %. Each test first warms the
+ * failed: the figures were then about the machine. Otherwise it must answer within 10 %. The generator-limited test
+ * likewise, when it does not conclude generator-limited. Each test first warms the
  * JVM with a short run: the first requests of a cold JVM take up to a second (class loading, JIT), which a 0.5 s
  * step warm-up does not cover.
  */
@@ -39,6 +39,10 @@ class CapacityEngineTest {
 
     private static void warmUp(java.net.URI uri) {
         LoadTest.target(uri).clients(2).rate(100).duration(Duration.ofSeconds(1)).run();
+    }
+
+    private static double offered(LoadTestRun shard) {
+        return shard.result().join().rate().orElseThrow().offered();
     }
 
     @Test
@@ -86,6 +90,13 @@ class CapacityEngineTest {
             CapacityAnswer answer = Capacity.of(template, Objective.empty().maxResponseTime(99, Duration.ofSeconds(2)))
                     .startRate(200).stepWarmUp(Duration.ofMillis(500)).stepDuration(Duration.ofSeconds(1)).run();
 
+            // a machine so busy that the server in this JVM slows down with our scheduler (service time up 3.5x at
+            // 200 req/s, the scheduler 66 ms late at p99) makes a step look failed by the server: aborted, as above
+            long saturated = answer.steps().stream().filter(s -> s.result().verdict() == Verdict.GENERATOR_SATURATED)
+                    .count();
+            assumeTrue(answer.conclusion() == Conclusion.GENERATOR_LIMITED || saturated * 2 <= answer.steps().size(),
+                    () -> "this machine is too busy to tell the generator's limit: our scheduler lagged in " + saturated
+                            + " of " + answer.steps().size() + " steps\n" + answer);
             assertThat(answer.conclusion()).as("%s", answer).isEqualTo(Conclusion.GENERATOR_LIMITED);
             assertThat(answer.capacity()).isEmpty();
             assertThat(answer.summary()).startsWith("limited by the load generator at ");
@@ -99,6 +110,7 @@ class CapacityEngineTest {
         try (PermitServer server = PermitServer.start(4, Duration.ofMillis(10))) {
             warmUp(server.uri());
             List<LoadTest> shardTests = new CopyOnWriteArrayList<>();
+            List<LoadTestRun> shardRuns = new CopyOnWriteArrayList<>();
             // two shards in this JVM stand for two machines: each runs its share, the merge is the step's result
             Capacity.StepRunner twoShards = step -> {
                 List<LoadTestRun> runs = new ArrayList<>();
@@ -107,6 +119,7 @@ class CapacityEngineTest {
                     shardTests.add(shard);
                     runs.add(shard.start());
                 }
+                shardRuns.addAll(runs);
                 return new LoadTestRun() {
                     @Override
                     public CompletableFuture<Result> result() {
@@ -137,11 +150,17 @@ class CapacityEngineTest {
                 assertThat(shardTests.get(2 * i).rate()).hasValue(half);
                 assertThat(shardTests.get(2 * i + 1).rate()).hasValue(half);
             }
-            for (CapacityStep step : answer.steps()) {
-                Result whole = step.result();
+            for (int i = 0; i < answer.steps().size(); i++) {
+                Result whole = answer.steps().get(i).result();
                 assertThat(whole.test().shardCount()).isEqualTo(1);
                 assertThat(whole.test().clients()).isEqualTo(16);
-                assertThat(whole.rate().get().offered()).isCloseTo(step.rate(), within(step.rate() * 0.02));
+                // the step's offered rate is its shards' together, exactly: each shard's is half the step's rate
+                // only on a machine that ran its scheduler on time (due times a starved scheduler had not handed out
+                // when the shard's run ended are not in it), which is not what this test is about
+                double shards = offered(shardRuns.get(2 * i)) + offered(shardRuns.get(2 * i + 1));
+                assertThat(whole.rate().get().offered()).isCloseTo(shards, within(1e-9))
+                        // no more than the step's rate (its due times, one more at each shard's end at most)
+                        .isLessThanOrEqualTo(answer.steps().get(i).rate() * 1.02);
             }
         }
     }

@@ -45,11 +45,18 @@ class ScenarioConnectionPerSessionTest {
         Map<Long, Set<String>> connectionsBySession = new ConcurrentHashMap<>();
         AtomicLong mostClosed = new AtomicLong();
         try (TestServer server = TestServer.builder(kind).start()) {
+            // a JVM's first TLS handshakes take a second or two on a busy machine (class loading, the JIT), longer
+            // than the run's sessions have: opening connections first leaves the run only its own handshakes
+            configure(LoadTest.target(server.uri("/hello")).keepAlive(false).requests(20), kind, server).run();
+            Await.assertUntil("the warm-up's connections closed", () -> server.openConnections() == 0,
+                    Duration.ofSeconds(5));
+            long warmUpConnections = server.connectionsOpened();
             Step first = Step.of("first", s -> Request.get("/connection")).extract(Extract.regex("\\S+").into("c1"));
             Step second = Step.of("second", s -> {
                 connectionsBySession.computeIfAbsent(s.id(), id -> ConcurrentHashMap.newKeySet()).add(s.get("c1"));
                 // connections the server saw close while the run went on
-                mostClosed.accumulateAndGet(server.connectionsOpened() - server.openConnections(), Math::max);
+                mostClosed.accumulateAndGet(server.connectionsOpened() - warmUpConnections - server.openConnections(),
+                        Math::max);
                 return Request.get("/connection");
             }).extract(Extract.regex("\\S+").into("c2"));
             Step third = Step.of("third", s -> {
@@ -57,16 +64,14 @@ class ScenarioConnectionPerSessionTest {
                 return Request.get("/hello");
             });
             LoadTest.Builder test = LoadTest.target(server.uri("/")).scenario(Scenario.of("three", first, second, third))
-                    .arrivals(10).connectionPerUser().duration(Duration.ofSeconds(3));
-            Result r = (kind == TestServer.Kind.TLS ? test.sslContext(server.sslContext())
-                    : test.protocol(kind == TestServer.Kind.H2C ? Protocol.HTTP_2 : Protocol.HTTP_1_1)).run();
+                    .arrivals(5).connectionPerUser().duration(Duration.ofSeconds(4));
+            Result r = configure(test, kind, server).run();
 
             Sessions sessions = r.sessions().orElseThrow();
-            assertThat(sessions.started()).as("%s", sessions).isBetween(20L, 40L);
+            assertThat(sessions.started()).as("%s", sessions).isBetween(15L, 25L);
             assertThat(sessions.failed()).as("%s %s %s", sessions, sessions.failureReasons(), r.errors()).isZero();
-            // a session the run's end cut is unfinished (a busy machine may leave several, a cold TLS handshake
-            // taking a second there): the rest completed
-            assertThat(sessions.completed()).isGreaterThanOrEqualTo(5);
+            // a session the run's end cut is unfinished (a busy machine may leave several): the rest completed
+            assertThat(sessions.completed()).as("%s", r).isGreaterThanOrEqualTo(5);
             assertThat(r.protocol()).isEqualTo(kind == TestServer.Kind.HTTP1 ? "http/1.1"
                     : kind == TestServer.Kind.H2C ? "h2c" : "h2");
             // the server saw each completed session's steps on one connection, and no connection carry two sessions
@@ -77,15 +82,24 @@ class ScenarioConnectionPerSessionTest {
             assertThat(distinct).hasSize(connectionsBySession.size());
             // one connection per session begun (those begun just before the end may not have connected), each timed
             assertThat(r.connections()).isBetween(sessions.completed(), sessions.started());
-            assertThat(r.connectTime().count()).isEqualTo(r.connections());
+            // a connection is counted when it connects, timed when it is ready: over TLS a handshake the run's end cut
+            // has no time, and only a session in flight at the end can hold such a connection
+            assertThat(r.connectTime().count()).as("%s", r).isLessThanOrEqualTo(r.connections())
+                    .isGreaterThanOrEqualTo(r.connections()
+                            - (kind == TestServer.Kind.TLS ? sessions.unfinished() : 0));
             // closed at each session's end, not at the run's: the later sessions saw the earlier ones' closed
             assertThat(mostClosed.get()).as("connections closed during the run")
                     .isGreaterThanOrEqualTo(sessions.completed() / 2);
             Await.assertUntil("every connection closed", () -> server.openConnections() == 0, Duration.ofSeconds(5));
             Await.assertUntil("the server counted every connection",
-                    () -> server.connectionsOpened() >= r.connections(), Duration.ofSeconds(5));
-            assertThat(server.connectionsOpened()).isLessThanOrEqualTo(sessions.started());
+                    () -> server.connectionsOpened() - warmUpConnections >= r.connections(), Duration.ofSeconds(5));
+            assertThat(server.connectionsOpened() - warmUpConnections).isLessThanOrEqualTo(sessions.started());
         }
+    }
+
+    private static LoadTest.Builder configure(LoadTest.Builder test, TestServer.Kind kind, TestServer server) {
+        return kind == TestServer.Kind.TLS ? test.sslContext(server.sslContext())
+                : test.protocol(kind == TestServer.Kind.H2C ? Protocol.HTTP_2 : Protocol.HTTP_1_1);
     }
 
     @Test
