@@ -11,6 +11,7 @@
 #   COMMAND=/tmp/old/bin/loadtest OPTION_SETS=launcher bench/startup.sh     # another launcher (before/after)
 #   COMMAND="java -jar samples/target/loadtest.jar" OPTION_SETS="launcher" bench/startup.sh   # java -jar, no archive
 #   ONLY=h1-c100-m1 COUNTS=1000000 bench/startup.sh                            # one case
+#   ONLY=all COUNTS="300000 1000000" bench/startup.sh                          # with h2 and HTTP/1.1 over TLS
 #   TOGETHER=1 ONLY=h1-c100-m1 COUNTS=3000000 OPTION_SETS="launcher|-XX:..." bench/startup.sh   # on a busy machine
 #
 # COMMAND: the command measured, split at spaces; default the distribution's bin/loadtest
@@ -22,8 +23,9 @@
 # after the first. TOGETHER=1 starts the sets' runs of a round at the same time, against the same nginx, instead of
 # one after the other: on a machine others load, both then see the same load (and each other), so their CPU per
 # request compares even where a run's CPU moves by 20 % from one minute to the next; req/s then says nothing
-# (they share the server). Cases: h2c -c 100 -m 10 and HTTP/1.1 -c 100 -m 1, -t THREADS. Builds nothing: package the
-# samples module first (mvn -B -q -pl samples -am package -DskipTests). Writes
+# (they share the server). Cases: h2c -c 100 -m 10 and HTTP/1.1 -c 100 -m 1, -t THREADS; ONLY=all adds h2 and
+# HTTP/1.1 over TLS (--insecure: bench's self-signed certificate; Conscrypt, the command's TLS). Builds nothing:
+# package the samples module first (mvn -B -q -pl samples -am package -DskipTests). Writes
 # bench/results/<timestamp>-startup.csv. See bench/README.md, "startup.sh".
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -32,20 +34,22 @@ COMMAND="${COMMAND:-}"
 COUNTS="${COUNTS:-300000 3000000}"
 OPTION_SETS="${OPTION_SETS:-launcher|-XX:TieredStopAtLevel=1}"
 CLASS_RUN_REQUESTS=2000
-ONLY="${ONLY:-}"   # a space-separated subset of the cases' names, e.g. ONLY=h1-c100-m1; empty: all
+ONLY="${ONLY:-h2c-c100-m10 h1-c100-m1}"   # a space-separated subset of the cases' names, e.g. ONLY=h1-c100-m1 ("all": every case)
 TOGETHER="${TOGETHER:-0}"   # 1: the option sets' runs of a round start at the same time (see the header)
 
 # name  protocol  clients  streams
 ALL_CASES=(
-    "h2c-c100-m10  h2c 100 10"
-    "h1-c100-m1    h1  100 1"
+    "h2c-c100-m10    h2c   100 10"
+    "h1-c100-m1      h1    100 1"
+    "h2tls-c100-m10  h2tls 100 10"
+    "h1tls-c100-m1   h1tls 100 1"
 )
 CASES=()
 for line in "${ALL_CASES[@]}"; do
     read -r name _ <<<"$line"
-    [[ -z "$ONLY" || " $ONLY " == *" $name "* ]] && CASES+=("$line")
+    [[ "$ONLY" == all || " $ONLY " == *" $name "* ]] && CASES+=("$line")
 done
-[[ ${#CASES[@]} -gt 0 ]] || { echo "startup.sh: ONLY ($ONLY) names none of the cases: h2c-c100-m10 h1-c100-m1" >&2; exit 2; }
+[[ ${#CASES[@]} -gt 0 ]] || { echo "startup.sh: ONLY ($ONLY) names none of the cases: h2c-c100-m10 h1-c100-m1 h2tls-c100-m10 h1tls-c100-m1" >&2; exit 2; }
 
 # run_to_end OUT JAVA_OPTS COMMAND...: one run under /usr/bin/time with JAVA_OPTS; sets R_CPU (user+sys s),
 # R_JIT and R_GC (s, the last sample before the process ended), R_RSS_MB, R_RPS, R_DONE, R_RC
@@ -91,7 +95,9 @@ set_options() {
 measure_set() {
     local i="$1" csv="$2" out="$3" set="${sets[$1]}" opts
     opts="$(set_options "$set")"
-    run_to_end "$out" "$opts" "${OURS[@]}" -n "$count" -c "$c" -m "$m" -t "$THREADS" "${FLAGS[@]}" "$URL"
+    local trust=()
+    [[ "$TLS" == 0 ]] || trust=(--insecure)   # bench's nginx has a self-signed certificate
+    run_to_end "$out" "$opts" "${OURS[@]}" -n "$count" -c "$c" -m "$m" -t "$THREADS" "${FLAGS[@]}" "${trust[@]}" "$URL"
     log "$(printf '%-40s %8s %-13s round %d: cpu %6s s, jit %5s s, gc %5s s, %4d MB, %9s req/s, %s done, exit %s' \
         "$set" "$count" "$name" "$round" "$R_CPU" "$R_JIT" "$R_GC" "$R_RSS_MB" "$R_RPS" "$R_DONE" "$R_RC")"
     echo "$i,\"$set\",$count,$name,$round,$R_CPU,$R_JIT,$R_GC,$R_RSS_MB,$R_RPS,$R_DONE,$R_RC,${classes[i]}" >>"$csv"

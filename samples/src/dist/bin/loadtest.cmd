@@ -3,7 +3,8 @@ rem loadtest: the loadtest command (lib\loadtest.jar) with the JVM options measu
 rem as bin/loadtest does on Unix (it says what each default does and why). Reads JAVA_HOME (otherwise java on
 rem the PATH), JAVA_OPTS, then LOADTEST_OPTS: their options come after the defaults, so each one given wins;
 rem a garbage collector, a young-generation size or an inlining limit of theirs replaces the default one. No
-rem class-data sharing archive here (bin/loadtest makes one).
+rem class-data sharing archive here (bin/loadtest makes one), nor bin/loadtest's choice of C1 alone for a short
+rem run (set LOADTEST_OPTS=-XX:TieredStopAtLevel=1 for one of at most 100,000 requests).
 rem Written without parenthesised blocks: a JAVA_HOME under "C:\Program Files (x86)" would end one early.
 setlocal
 

@@ -152,6 +152,37 @@ class LauncherIT {
     }
 
     @Test
+    void should_compile_a_short_run_with_c1_alone() throws Exception {
+        // --version after the run's flags: the launcher reads them, the command prints its version and sends nothing
+        for (List<String> shortRun : List.of(List.of("-n", "100k"), List.of("-D", "2s"),
+                List.of("--duration=1", "--warm-up-time", "1s"), List.of("--h1", "-R", "1000", "-D", "60s"),
+                List.of("-R", "0:10k", "-D10"))) {
+            Run run = launchWithFlagsPrinted(Map.of(), shortRun);
+
+            assertThat(run.code).as(run.all()).isZero();
+            assertThat(run.out).as(shortRun.toString()).containsPattern("\\bTieredStopAtLevel += 1 .*\\{command line}");
+        }
+    }
+
+    @Test
+    void should_keep_tiered_compilation_for_a_long_run_or_one_it_cannot_tell() throws Exception {
+        for (List<String> longRun : List.of(List.<String>of(), List.of("-D", "5s"), List.of("-n", "1M"),
+                List.of("-R", "10k", "-D", "30s"), List.of("--stage", "1000/10s"), List.of("-n", "many"))) {
+            Run run = launchWithFlagsPrinted(Map.of(), longRun);
+
+            assertThat(run.out).as(longRun.toString()).containsPattern("\\bTieredStopAtLevel += 4 .*\\{default}");
+        }
+    }
+
+    @Test
+    void should_let_loadtest_opts_choose_the_jit_of_a_short_run() throws Exception {
+        Run run = launchWithFlagsPrinted(Map.of("LOADTEST_OPTS", "-XX:TieredStopAtLevel=4"), List.of("-n", "1000"));
+
+        assertThat(run.code).as(run.all()).isZero();
+        assertThat(run.out).containsPattern("\\bTieredStopAtLevel += 4 .*\\{command line}");
+    }
+
+    @Test
     void should_find_java_on_the_path_without_java_home() throws Exception {
         String path = Path.of(JAVA_HOME, "bin") + File.pathSeparator + "/usr/bin" + File.pathSeparator + "/bin";
 
@@ -458,6 +489,16 @@ class LauncherIT {
             // no release file, or a version that is not Java's: not a Java to use
         }
         return 0;
+    }
+
+    /** The launcher with {@code args} then {@code --version}, the JVM printing its flags' final values first. */
+    private Run launchWithFlagsPrinted(Map<String, String> env, List<String> args) throws Exception {
+        Map<String, String> all = new LinkedHashMap<>(env);
+        all.put("JAVA_HOME", JAVA_HOME);
+        all.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
+        List<String> versionAfter = new ArrayList<>(args);
+        versionAfter.add("--version");
+        return launch(all, versionAfter.toArray(String[]::new));
     }
 
     private Run launch(Map<String, String> env, String... args) throws Exception {
