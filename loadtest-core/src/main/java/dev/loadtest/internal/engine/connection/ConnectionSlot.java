@@ -451,6 +451,16 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
     }
 
+    /**
+     * Open model, on the scheduler's thread: a measured request fell due but the scheduler stopped behind its
+     * schedule before handing it over; dropped, as one the backlog could not take. Touches none of this client's
+     * state, so takes no lock.
+     */
+    @Override
+    public void onMissed(long dueNanos, WorkerStats schedulerStats) {
+        schedulerStats.dropped();
+    }
+
     /** Open model: the schedule has no more requests (a counted run handed out all of them). */
     @Override
     public synchronized void onScheduleEnded() {
