@@ -47,7 +47,8 @@ class OpenModelTest {
                 .rate(200).warmUp(Duration.ofSeconds(1)).duration(Duration.ofSeconds(2)).run();
 
         Rate rate = r.rate().orElseThrow();
-        assertThat(rate.scheduled()).isBetween(390L, 410L);
+        // every due of the measured phase, the schedule's own count, also from a scheduler a loaded machine made late
+        assertThat(rate.scheduled()).isEqualTo(400);
         assertThat(r.requests().total()).isEqualTo(rate.scheduled());
         assertThat(r.responseTime().median()).isBetween(Duration.ofMillis(20), Duration.ofMillis(40));
         assertThat(r.serviceTime().median()).isBetween(Duration.ofMillis(20), Duration.ofMillis(40));
@@ -107,7 +108,7 @@ class OpenModelTest {
         assertThat(rates[3]).isBetween(320.0, 480.0);    // 400 req/s
         assertThat(rates[4]).isBetween(220.0, 380.0);    // ramp 400 -> 200 in this half: 300 on average
         assertThat(rates[5]).isBetween(40.0, 160.0);     // 200 -> 0: 100 on average
-        assertThat(r.rate().orElseThrow().scheduled()).isBetween(690L, 710L);  // 100 + 400 + 200
+        assertThat(r.rate().orElseThrow().scheduled()).isEqualTo(700);  // 100 + 400 + 200
         assertThat(intervals.stream().mapToLong(Interval::done).sum()).isEqualTo(r.requests().done());
     }
 
