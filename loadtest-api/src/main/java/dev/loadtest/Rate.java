@@ -12,15 +12,19 @@ import java.util.Objects;
  *                 rate.offered(), rate.achieved(), rate.dropped()));
  * }</pre>
  *
- * @param offered requests scheduled per second of the measured phase
+ * @param offered requests scheduled per second of the measured phase: the schedule's rate, also when our
+ *     scheduler fell behind it (the shortfall shows in {@code dropped} and {@code schedulerLag})
  * @param achieved requests put on the wire per second of the measured phase: what the server let us
  *     send, as its responses freed the streams (responses still in flight at the end do not lower it)
- * @param scheduled requests that fell due in the measured phase
- * @param dropped due requests given up because the backlog was full (never sent, not in {@code done})
+ * @param scheduled requests that fell due in the measured phase, before the run ended, whether or not our
+ *     scheduler had handed them to a connection by then
+ * @param dropped due requests never sent (not in {@code done}): given up because the backlog was full, or not yet
+ *     handed to a connection by our scheduler when the run ended, behind its schedule
  * @param late requests sent after waiting for a free stream or connection (their response time counts
  *     from the due time all the same)
  * @param backlogAtEnd due requests still waiting for a stream when the run ended
- * @param schedulerLag how late our scheduler handed each due request to its connection
+ * @param schedulerLag how late our scheduler handed each due request to its connection; one it had not handed
+ *     over when the run ended, late until then
  */
 public record Rate(double offered, double achieved, long scheduled, long dropped, long late, long backlogAtEnd,
                    LatencyHistogram schedulerLag) {

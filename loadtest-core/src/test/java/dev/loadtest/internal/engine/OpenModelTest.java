@@ -54,6 +54,8 @@ class OpenModelTest {
         Rate rate = r.rate().orElseThrow();
         Duration low = Duration.ofMillis(20);
         Duration high = Duration.ofMillis(40);
+        // every due of the measured phase, the schedule's own count, also from a scheduler a loaded machine made late
+        assertThat(rate.scheduled()).as("%s", r).isEqualTo(400);
         assertThat(r.requests().total()).as("%s", r).isEqualTo(rate.scheduled());
         assertThat(r.requests().errored()).as("%s", r).isZero();
         assertThat(rate.dropped()).as("%s", r).isZero();
@@ -65,11 +67,10 @@ class OpenModelTest {
         // how close to the delay the figures stay is for a machine that kept our schedule: with the scheduler late
         // (by 87 ms at p99 on a loaded 2-core machine, the server in this JVM starved too) figures off the delay are
         // the machine's, as the verdict says, and the test is aborted there rather than failed (as CapacityEngineTest)
-        boolean closeToTheDelay = rate.scheduled() >= 390 && rate.scheduled() <= 410
-                && r.responseTime().median().compareTo(high) <= 0 && r.serviceTime().median().compareTo(high) <= 0;
+        boolean closeToTheDelay = r.responseTime().median().compareTo(high) <= 0
+                && r.serviceTime().median().compareTo(high) <= 0;
         assumeTrue(closeToTheDelay || r.verdict() != Verdict.GENERATOR_SATURATED, () -> "this machine is too busy "
                 + "to measure a 20 ms delay: our scheduler fell behind\n" + r);
-        assertThat(rate.scheduled()).as("%s", r).isBetween(390L, 410L);
         assertThat(r.responseTime().median()).as("%s", r).isBetween(low, high);
         assertThat(r.serviceTime().median()).as("%s", r).isBetween(low, high);
     }
@@ -124,7 +125,7 @@ class OpenModelTest {
         assertThat(rates[3]).as("%s", r).isBetween(320.0, 480.0);    // 400 req/s
         assertThat(rates[4]).as("%s", r).isBetween(220.0, 380.0);    // ramp 400 -> 200 in this half: 300 on average
         assertThat(rates[5]).as("%s", r).isBetween(40.0, 160.0);     // 200 -> 0: 100 on average
-        assertThat(r.rate().orElseThrow().scheduled()).as("%s", r).isBetween(690L, 710L);  // 100 + 400 + 200
+        assertThat(r.rate().orElseThrow().scheduled()).as("%s", r).isEqualTo(700);  // 100 + 400 + 200
         assertThat(intervals.stream().mapToLong(Interval::done).sum()).isEqualTo(r.requests().done());
     }
 

@@ -451,6 +451,20 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         }
     }
 
+    /**
+     * Open model, on the scheduler's thread: a measured request fell due but the scheduler stopped behind its
+     * schedule before handing it over; dropped, as one the backlog could not take, or errored as {@link #onDue}
+     * errs every due request of a client that gave up connecting.
+     */
+    @Override
+    public synchronized void onMissed(long dueNanos, WorkerStats schedulerStats) {
+        if (gaveUp) {
+            schedulerStats.notIssued(gaveUpCategory, gaveUpMessage, 1);
+        } else {
+            schedulerStats.dropped();
+        }
+    }
+
     /** Open model: the schedule has no more requests (a counted run handed out all of them). */
     @Override
     public synchronized void onScheduleEnded() {

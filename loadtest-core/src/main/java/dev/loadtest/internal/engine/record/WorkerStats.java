@@ -126,7 +126,10 @@ public final class WorkerStats extends RequestCounts {
         record(schedulerLag, lagNanos);
     }
 
-    /** A measured request fell due while the client's backlog was full: dropped, never issued. */
+    /**
+     * A measured request fell due while the client's backlog was full, or the scheduler stopped, behind its schedule,
+     * before handing it over: dropped, never issued.
+     */
     public void dropped() {
         dropped++;
     }

@@ -273,6 +273,13 @@ public final class ScenarioRun implements StepFeed, Scheduler.Target, Concurrenc
         }
     }
 
+    /** A measured arrival the scheduler did not hand over before it stopped, behind: a session not started. */
+    @Override
+    public void onMissed(long dueNanos, WorkerStats schedulerStats) {
+        schedulerStats.scenario(steps.size()).sessionNotStarted("not started: the scheduler was behind its schedule"
+                + " when the run ended");
+    }
+
     @Override
     public void onScheduleEnded() {
         // arrivals run for a duration: the run ends at its deadline

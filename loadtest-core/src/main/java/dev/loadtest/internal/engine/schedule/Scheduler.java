@@ -12,6 +12,11 @@ import java.util.concurrent.locks.LockSupport;
  * thread of its own: the responses never hold it back, so a slow server shows in the response times
  * instead of hiding (coordinated omission). How late it hands each request over is its lag, recorded
  * so a saturated generator is caught.
+ *
+ * <p>When it stops while behind its schedule (a saturated generator, a starved core), the measured requests that
+ * fell due before the stop but were not handed out yet are counted all the same, each as scheduled (its lag up to
+ * the stop) and never issued ({@link Target#onMissed}): the offered rate stays the schedule's, as in wrk2, and the
+ * shortfall shows as our lag and in the dropped requests.
  */
 public final class Scheduler implements Runnable {
 
@@ -25,6 +30,12 @@ public final class Scheduler implements Runnable {
 
         /** The schedule has no more requests (a counted run handed out all of them). */
         void onScheduleEnded();
+
+        /**
+         * A measured request fell due at {@code dueNanos} but the scheduler stopped before handing it over: record it,
+         * on the scheduler's thread in {@code schedulerStats}, as one that fell due and was never issued.
+         */
+        void onMissed(long dueNanos, WorkerStats schedulerStats);
     }
 
     private final Phase phase;
@@ -34,6 +45,10 @@ public final class Scheduler implements Runnable {
     private final Recorders recorders;
     private final Runnable prime;
     private volatile boolean stopped;
+    /** When {@link #stop()} was first called; written before {@link #stopped}, so read after it. */
+    private volatile long stopNanos;
+    /** {@link #go()} was called: the schedule's clock runs (a scheduler stopped before has nothing due). */
+    private volatile boolean going;
     private final CountDownLatch primed = new CountDownLatch(1);
     private final CountDownLatch clockStarted = new CountDownLatch(1);
     private Thread thread;
@@ -72,6 +87,7 @@ public final class Scheduler implements Runnable {
 
     /** Starts handing out requests: the run's clock has started ({@link Phase#startClock}). */
     public void go() {
+        going = true;
         clockStarted.countDown();
     }
 
@@ -89,12 +105,15 @@ public final class Scheduler implements Runnable {
             return;
         }
         long start = phase.startNanos();
-        for (long k = 0; k < limit && !stopped; k++) {
-            if (!handOut(k, start, stats)) {
-                break;
-            }
+        long k = 0;
+        while (k < limit && !stopped && handOut(k, start, stats)) {
+            k++;
         }
-        if (phase.isCounted() && !stopped) {
+        if (stopped) {
+            if (going) {
+                countMissed(k, start, stats);
+            }
+        } else if (phase.isCounted()) {
             // a counted run ends when its last request is done; a timed one runs to its deadline
             for (Target client : clients) {
                 client.onScheduleEnded();
@@ -135,8 +154,35 @@ public final class Scheduler implements Runnable {
         return true;
     }
 
-    /** Stops handing out requests and waits (bounded) for the thread to end. */
+    /**
+     * Counts the measured requests from {@code k} on that fell due before the stop (and before the measured phase's
+     * end, within a counted run's limit) but were not handed out: scheduled, with their lag up to the stop, and
+     * missed ({@link Target#onMissed}) by the client each was due to. Warm-up dues are not measured, so not counted.
+     */
+    private void countMissed(long k, long start, WorkerStats stats) {
+        long stop = stopNanos;
+        long end = Math.min(stop, phase.measureEndNanos());
+        for (; k < limit; k++) {
+            long offset = schedule.dueOffsetNanos(k);
+            if (offset < 0 || start + offset > end) {
+                return;
+            }
+            long due = start + offset;
+            if (phase.isMeasured(due)) {
+                stats.scheduled(stop - due);
+                clients.get((int) (k % clients.size())).onMissed(due, stats);
+            }
+        }
+    }
+
+    /**
+     * Stops handing out requests and waits (bounded) for the thread to end, after it has counted the measured
+     * requests that fell due before this call and were not handed out (see {@link #countMissed}).
+     */
     public void stop() throws InterruptedException {
+        if (!stopped) {
+            stopNanos = System.nanoTime();
+        }
         stopped = true;
         clockStarted.countDown();
         if (thread != null) {
