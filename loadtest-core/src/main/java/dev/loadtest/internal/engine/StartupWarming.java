@@ -53,7 +53,7 @@ final class StartupWarming {
         Phase offTheRecord = new Phase(test, System.nanoTime());
         Timeline timeline = new Timeline(offTheRecord, test.interval(), test.isRateDriven(), test.requests().orElse(0),
                 new Recorders((thread, e) -> { }), (interval, responseTime, serviceTime) -> { });
-        long start = offTheRecord.isCounted() ? offTheRecord.startNanos() : offTheRecord.measureStartNanos();
+        long start = offTheRecord.measuredFromNanos();
         long end = start + test.interval().toNanos();
         timeline.advance(start);
         timeline.advance(end);
