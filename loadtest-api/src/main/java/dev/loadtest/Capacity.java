@@ -356,7 +356,7 @@ public final class Capacity {
                 throw new IllegalStateException("template: " + e.getMessage(), e);
             }
             LoadTest whole = first.unsharded();
-            double carried = carried(whole.clients(), whole.streams());
+            double carried = carried(Carriers.count(whole));
             if (startRate > carried) {
                 throw new IllegalStateException("startRate (" + FigureFormat.number(startRate) + " req/s) is above what "
                         + "the template's connections can carry: " + Carriers.of(whole) + " / "
@@ -385,8 +385,8 @@ public final class Capacity {
         }
     }
 
-    /** The most requests per second {@code clients x streams} streams carry at the shortest service time assumed. */
-    static double carried(int clients, int streams) {
-        return (double) clients * streams * 1000.0 / MIN_SERVICE_TIME_MILLIS;
+    /** The most requests per second {@code slots} streams ({@link Carriers#count}) carry at the shortest service time. */
+    static double carried(long slots) {
+        return slots * 1000.0 / MIN_SERVICE_TIME_MILLIS;
     }
 }

@@ -12,6 +12,12 @@ public final class Carriers {
     private Carriers() {
     }
 
+    /** How many requests they carry at once, the number {@link #of} words: the whole run's clients x streams. */
+    public static long count(LoadTest test) {
+        LoadTest whole = test.unsharded();
+        return (long) whole.clients() * whole.streams();
+    }
+
     /** {@code 2 clients x 3 streams}, or {@code 3 sessions in flight (maxBacklog) x 1 connection each}. */
     public static String of(LoadTest test) {
         LoadTest whole = test.unsharded();

@@ -123,7 +123,7 @@ public final class StepJudge {
     }
 
     private static String generatorReason(Result result, Rate rate, Duration median, Duration baseline) {
-        int slots = result.test().unsharded().clients() * result.test().streams();
+        long slots = Carriers.count(result.test());
         LatencyHistogram service = result.serviceTime();
         double carried = service.mean().isZero() ? Double.POSITIVE_INFINITY : slots * 1e9 / service.mean().toNanos();
         return "achieved " + FigureFormat.rate(rate.achieved()) + " of " + FigureFormat.rate(rate.offered()) + " offered with no "

@@ -2,6 +2,7 @@ package dev.loadtest.internal.engine;
 
 import dev.loadtest.LoadTest;
 import dev.loadtest.internal.engine.connection.Connections;
+import dev.loadtest.internal.engine.connection.ProtocolRules;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.io.InputStream;
@@ -49,7 +50,8 @@ final class ConnectPathWarming {
 
     /** Opens and closes one loopback connection like {@code test}'s, unless this JVM did so already. */
     static void once(LoadTest test) {
-        if (WARMED.add(RunRequester.versionPolicy(test.protocol(), test.isHttps()) + (test.isHttps() ? " over TLS" : ""))) {
+        String kind = ProtocolRules.versionPolicy(test.protocol(), test.isHttps()) + (test.isHttps() ? " over TLS" : "");
+        if (WARMED.add(kind)) {
             connectOnce(test);
         }
     }
@@ -60,7 +62,7 @@ final class ConnectPathWarming {
      */
     static boolean connectOnce(LoadTest test) {
         boolean tls = test.isHttps();
-        HttpVersionPolicy policy = RunRequester.versionPolicy(test.protocol(), tls);
+        HttpVersionPolicy policy = ProtocolRules.versionPolicy(test.protocol(), tls);
         // figures nobody reads; a phase whose measured part starts in an hour, so a timed run measures nothing
         Phase offTheRecord = new Phase(test, System.nanoTime() + TimeUnit.HOURS.toNanos(1));
         H2AsyncRequester requester = RunRequester.create(test, offTheRecord, new Recorders((t, e) -> { }),

@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine;
 
 import dev.loadtest.Protocol;
+import dev.loadtest.internal.engine.connection.ProtocolRules;
 import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.internal.engine.http1.Http1ResponseParser;
 import dev.loadtest.internal.engine.record.WorkerStats;
@@ -42,11 +43,11 @@ final class RequestPathWarming {
     static void run(RequestTemplate template, Protocol protocol) throws Exception {
         template.body();
         record();
-        if (protocol != Protocol.HTTP_2) {
+        if (ProtocolRules.mayUseHttp1(protocol)) {
             template.http1Head();
             parseHttp1();
         }
-        if (protocol != Protocol.HTTP_1_1) {
+        if (ProtocolRules.mayUseHttp2(protocol)) {
             hpack(template);
         }
     }

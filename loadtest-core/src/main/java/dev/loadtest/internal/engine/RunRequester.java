@@ -1,9 +1,9 @@
 package dev.loadtest.internal.engine;
 
 import dev.loadtest.LoadTest;
-import dev.loadtest.Protocol;
 import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.engine.connection.Connections;
+import dev.loadtest.internal.engine.connection.ProtocolRules;
 import dev.loadtest.internal.engine.connection.ProtocolStarter;
 import dev.loadtest.internal.engine.connection.RequestProcessors;
 import dev.loadtest.internal.engine.connection.Tls;
@@ -42,7 +42,7 @@ final class RunRequester {
     static H2AsyncRequester create(LoadTest test, Phase phase, Recorders recorders, Connections connections,
                                    TimeValue selectInterval) {
         boolean tls = test.isHttps();
-        HttpVersionPolicy policy = versionPolicy(test.protocol(), tls);
+        HttpVersionPolicy policy = ProtocolRules.versionPolicy(test.protocol(), tls);
         IOReactorConfig reactor = IOReactorConfig.custom()
                 .setIoThreadCount(test.threads())
                 .setSelectInterval(selectInterval)
@@ -81,19 +81,5 @@ final class RunRequester {
     private static StreamSteps streamSteps(Connections connections, SocketAddress local) {
         ConnectionSlot slot = connections.slotOf(local);
         return slot == null ? null : slot.streamSteps();
-    }
-
-    /**
-     * Over TLS, HTTP/1.1 goes through ALPN negotiation offering http/1.1 only. A server that does not accept
-     * that ALPN id aborts the handshake: over TLS 1.2 an SSLHandshakeException (no_application_protocol);
-     * over TLS 1.3 a bare EOF, which HttpCore 5.4 reports as "Unexpected input" (NEGOTIATE) or a broken pipe
-     * (FORCE_HTTP_1).
-     */
-    static HttpVersionPolicy versionPolicy(Protocol protocol, boolean tls) {
-        return switch (protocol) {
-            case HTTP_1_1 -> tls ? HttpVersionPolicy.NEGOTIATE : HttpVersionPolicy.FORCE_HTTP_1;
-            case HTTP_2 -> HttpVersionPolicy.FORCE_HTTP_2;
-            case NEGOTIATE -> HttpVersionPolicy.NEGOTIATE;
-        };
     }
 }

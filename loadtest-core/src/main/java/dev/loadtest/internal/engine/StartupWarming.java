@@ -10,12 +10,13 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What a run does before its first connect and before its clock starts, so that what it measures starts warm
  * (issue 15): the target's host names resolved, each step of a request run once off the record
- * ({@link RequestPathWarming}), one interval of an empty timeline cut, and one throwaway loopback connection of the
- * run's kind per JVM ({@link ConnectPathWarming}). Without it a rate-driven run with no warm-up reported, as its
+ * ({@link RequestPathWarming}), and once per JVM one interval of an empty timeline cut and one throwaway loopback
+ * connection of the run's kind ({@link ConnectPathWarming}). Without it a rate-driven run with no warm-up reported, as its
  * first second's corrected p99, 50 to 300 ms of our own class loading and first use, on an idle server that answers in 2.
  *
  * <p>Best effort: a step that fails leaves its path cold, logged at debug level, and the run goes on (a host
@@ -24,6 +25,12 @@ import java.util.Set;
 final class StartupWarming {
 
     private static final Log LOG = Log.of(StartupWarming.class);
+    /**
+     * Whether this JVM has cut its off-the-record interval: what it pays for (the classes it loads) is paid once per
+     * JVM, while a throwaway timeline's four histograms and a generator meter would be paid at every run (every step
+     * of a capacity search too).
+     */
+    private static final AtomicBoolean INTERVAL_CUT = new AtomicBoolean();
 
     private StartupWarming() {
     }
@@ -35,7 +42,9 @@ final class StartupWarming {
             LOG.debug("warming the request path failed; the first requests may take longer", e);
         }
         try {
-            cutOneInterval(test);
+            if (INTERVAL_CUT.compareAndSet(false, true)) {
+                cutOneInterval(test);
+            }
         } catch (RuntimeException | LinkageError e) {
             LOG.debug("warming the interval cut failed; the first cut may take longer", e);
         }
@@ -53,7 +62,7 @@ final class StartupWarming {
         Phase offTheRecord = new Phase(test, System.nanoTime());
         Timeline timeline = new Timeline(offTheRecord, test.interval(), test.isRateDriven(), test.requests().orElse(0),
                 new Recorders((thread, e) -> { }), (interval, responseTime, serviceTime) -> { });
-        long start = offTheRecord.isCounted() ? offTheRecord.startNanos() : offTheRecord.measureStartNanos();
+        long start = offTheRecord.measuredFromNanos();
         long end = start + test.interval().toNanos();
         timeline.advance(start);
         timeline.advance(end);

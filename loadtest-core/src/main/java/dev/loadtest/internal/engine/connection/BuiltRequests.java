@@ -1,7 +1,6 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.LoadTest;
-import dev.loadtest.Protocol;
 import dev.loadtest.spi.ClientContext;
 import dev.loadtest.request.Request;
 import java.net.URI;
@@ -36,7 +35,7 @@ public final class BuiltRequests {
         this.scheme = first.getScheme().toLowerCase(Locale.ROOT);
         this.authority = new URIAuthority(first.getHost(), first.getPort());
         this.runHeaders = RequestTemplate.withUserAgent(test.headers());
-        this.mayUseHttp1 = test.protocol() != Protocol.HTTP_2;
+        this.mayUseHttp1 = ProtocolRules.mayUseHttp1(test.protocol());
         this.heads = mayUseHttp1 ? Http1Heads.of(scheme, authority, runHeaders) : null;
     }
 

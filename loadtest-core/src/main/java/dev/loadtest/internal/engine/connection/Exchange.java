@@ -125,6 +125,7 @@ public final class Exchange implements AsyncClientExchangeHandler {
     boolean measuredBefore() {
         return isResent() ? measured : step.measured();
     }
+
     /** When the request was handed to the connection. */
     public long issuedNanos() {
         return issuedNanos;

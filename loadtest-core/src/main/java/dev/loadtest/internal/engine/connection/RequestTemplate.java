@@ -1,7 +1,6 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.LoadTest;
-import dev.loadtest.Protocol;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -57,10 +56,10 @@ public final class RequestTemplate {
         // protocols its connections may speak (HTTP/1.1 offered alone over TLS too), so that a start loads and runs
         // one encoding, not both
         this.entityDetails = entityDetails();
-        if (test.protocol() != Protocol.HTTP_2) {
+        if (ProtocolRules.mayUseHttp1(test.protocol())) {
             this.http1Head = encodeHttp1Head(newRequest(), entityDetails);
         }
-        if (test.protocol() != Protocol.HTTP_1_1) {
+        if (ProtocolRules.mayUseHttp2(test.protocol())) {
             this.h2Request = PreparedH2Request.of(newRequest(), entityDetails, expectContinue);
         }
     }

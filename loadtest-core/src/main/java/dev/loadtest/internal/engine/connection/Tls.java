@@ -1,7 +1,6 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.LoadTest;
-import dev.loadtest.Protocol;
 import java.net.Socket;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
@@ -41,7 +40,7 @@ public final class Tls {
     /** The strategy with engines of {@code context}, which is {@link #context(LoadTest)}'s for this test. */
     public static TlsStrategy strategy(LoadTest test, SSLContext context) {
         boolean trustAll = test.insecureTrustAll();
-        boolean http1Only = test.protocol() == Protocol.HTTP_1_1;
+        boolean http1Only = !ProtocolRules.mayUseHttp2(test.protocol());
         // engines that recognise a plain-text reply to the ClientHello (see TlsReplyCheck)
         return new H2ClientTlsStrategy(new TlsReplyCheckContext(context), (endpoint, engine) -> {
             SSLParameters parameters = engine.getSSLParameters();
@@ -50,7 +49,7 @@ public final class Tls {
                 parameters.setEndpointIdentificationAlgorithm("");
             }
             if (http1Only) {
-                // HTTP/1.1 over TLS is negotiated by ALPN offering only http/1.1 (see EngineRun#versionPolicy)
+                // HTTP/1.1 over TLS is negotiated by ALPN offering only http/1.1 (see ProtocolRules#versionPolicy)
                 parameters.setApplicationProtocols(new String[] {"http/1.1"});
             }
             engine.setSSLParameters(parameters);

@@ -79,7 +79,7 @@ public final class ResultAssembly {
         Map<ErrorCategory, ErrorCount> errors = RequestCounts.errors(errorCounts, messages);
 
         long measuredEnd = Math.min(endNanos, phase.measureEndNanos());
-        long measuredStart = phase.isCounted() ? phase.startNanos() : phase.measureStartNanos();
+        long measuredStart = phase.measuredFromNanos();
         Duration duration = Duration.ofNanos(Math.max(0, measuredEnd - measuredStart));
 
         double[] rates = clients.requestRates();

@@ -83,7 +83,7 @@ public final class Timeline {
         this.plannedRequests = plannedRequests;
         this.recorders = recorders;
         this.listener = listener;
-        this.cutNanos = phase.isCounted() ? phase.startNanos() : phase.measureStartNanos();
+        this.cutNanos = phase.measuredFromNanos();
         startGeneratorMeter(System.nanoTime());   // a counted run measures from its start, which has passed
     }
 
@@ -150,7 +150,7 @@ public final class Timeline {
         LatencyHistogram responseHistogram = rateDriven ? LatencyHistogram.of(response) : serviceHistogram;
         long start = cutNanos;
         Interval interval = new IntervalBuilder()
-                .start(Duration.ofNanos(start - (phase.isCounted() ? phase.startNanos() : phase.measureStartNanos())))
+                .start(Duration.ofNanos(start - phase.measuredFromNanos()))
                 .length(Duration.ofNanos(end - start)).started(nowStarted - started).done(nowDone - done)
                 .statusCodes(new StatusCodes(codes)).errored(nowErrored - errored).bytes(nowBytes - bytes)
                 .responseTime(LatencySummary.of(responseHistogram)).serviceTime(LatencySummary.of(serviceHistogram))

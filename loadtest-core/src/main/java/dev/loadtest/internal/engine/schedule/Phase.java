@@ -154,6 +154,14 @@ public final class Phase {
         return measureStartNanos;
     }
 
+    /**
+     * Where the run's figures start: the clock's start in a counted run, which measures all it does, else the measured
+     * phase's start (after the warm-up). Intervals are cut from here and the run's duration is counted from here.
+     */
+    public long measuredFromNanos() {
+        return counted ? startNanos : measureStartNanos;
+    }
+
     /** When the measured phase ends; {@link Long#MAX_VALUE} in a counted run, open until the run ends. */
     public long measureEndNanos() {
         return measureEndNanos;
