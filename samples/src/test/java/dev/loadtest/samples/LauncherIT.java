@@ -167,7 +167,10 @@ class LauncherIT {
     @Test
     void should_keep_tiered_compilation_for_a_long_run_or_one_it_cannot_tell() throws Exception {
         for (List<String> longRun : List.of(List.<String>of(), List.of("-D", "5s"), List.of("-n", "1M"),
-                List.of("-R", "10k", "-D", "30s"), List.of("--stage", "1000/10s"), List.of("-n", "many"))) {
+                List.of("-R", "10k", "-D", "30s"), List.of("--stage", "1000/10s"), List.of("-n", "many"),
+                // the load again for each run of each A/B pair: 2 x 5 x 100k requests
+                List.of("-n", "100k", "--ab-baseline", "http://127.0.0.1:21500/"),
+                List.of("--ab-baseline=http://127.0.0.1:21500/", "-n", "100k"))) {
             Run run = launchWithFlagsPrinted(Map.of(), longRun);
 
             assertThat(run.out).as(longRun.toString()).containsPattern("\\bTieredStopAtLevel += 4 .*\\{default}");
