@@ -39,8 +39,8 @@ class LauncherIT {
     private static final long PROCESS_SECONDS = 90;
     private static final String JAVA_HOME = System.getProperty("java.home");
     private static final String CONSCRYPT_VERSION = System.getProperty("loadtest.conscryptVersion");
-    /** Conscrypt's native library for Linux x86-64, as its own jar names it. */
-    private static final String LINUX_LIBRARY = "libconscrypt_openjdk_jni-linux-x86_64.so";
+    /** Conscrypt's native library for Linux x86-64, as its own jar names it (samples/pom.xml). */
+    private static final String LINUX_LIBRARY = System.getProperty("loadtest.conscryptLinuxLibrary");
 
     private static Path distribution;   // samples/target/loadtest-VERSION, without the archive's extension
     private static String version;
