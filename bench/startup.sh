@@ -7,6 +7,7 @@
 # classes one tiny run loads and where from (-Xlog:class+load: the class-data sharing archives or the jar).
 #
 #   bench/startup.sh                                          # the launcher, and C1 alone, at 300k and 3M requests
+#   COUNTS=100000 OPTION_SETS="-XX:TieredStopAtLevel=4|-XX:TieredStopAtLevel=1" bench/startup.sh   # tiered vs C1
 #   COUNTS=300000 OPTION_SETS="launcher|-XX:TieredStopAtLevel=1|-XX:+UseParallelGC" bench/startup.sh
 #   COMMAND=/tmp/old/bin/loadtest OPTION_SETS=launcher bench/startup.sh     # another launcher (before/after)
 #   COMMAND="java -jar samples/target/loadtest.jar" OPTION_SETS="launcher" bench/startup.sh   # java -jar, no archive
@@ -18,7 +19,9 @@
 # (samples/target/loadtest-*.tar.gz, unpacked into a temporary folder). OPTION_SETS: sets of JVM options separated
 # by '|', each given to COMMAND as JAVA_OPTS, or as JDK_JAVA_OPTIONS when COMMAND is `java ...` (which reads no
 # JAVA_OPTS) ("launcher": none, the launcher's or the JVM's own defaults); the sets alternate within each of PAIRS
-# rounds. Before measuring, two tiny runs per set against nginx make and put in place the launcher's
+# rounds. For COUNTS of at most 100,000 the launcher itself picks C1 alone (-XX:TieredStopAtLevel=1, a short run:
+# bin/loadtest's header), so the default sets then compare C1 with C1: name the JIT of each set, as in the second
+# example. Before measuring, two tiny runs per set against nginx make and put in place the launcher's
 # class-data sharing archive, in a cache folder of this script's own: the measured runs are a user's runs
 # after the first. TOGETHER=1 starts the sets' runs of a round at the same time, against the same nginx, instead of
 # one after the other: on a machine others load, both then see the same load (and each other), so their CPU per

@@ -39,8 +39,8 @@ class LauncherIT {
     private static final long PROCESS_SECONDS = 90;
     private static final String JAVA_HOME = System.getProperty("java.home");
     private static final String CONSCRYPT_VERSION = System.getProperty("loadtest.conscryptVersion");
-    /** Conscrypt's native library for Linux x86-64, as its own jar names it. */
-    private static final String LINUX_LIBRARY = "libconscrypt_openjdk_jni-linux-x86_64.so";
+    /** Conscrypt's native library for Linux x86-64, as its own jar names it (samples/pom.xml). */
+    private static final String LINUX_LIBRARY = System.getProperty("loadtest.conscryptLinuxLibrary");
 
     private static Path distribution;   // samples/target/loadtest-VERSION, without the archive's extension
     private static String version;
@@ -167,7 +167,10 @@ class LauncherIT {
     @Test
     void should_keep_tiered_compilation_for_a_long_run_or_one_it_cannot_tell() throws Exception {
         for (List<String> longRun : List.of(List.<String>of(), List.of("-D", "5s"), List.of("-n", "1M"),
-                List.of("-R", "10k", "-D", "30s"), List.of("--stage", "1000/10s"), List.of("-n", "many"))) {
+                List.of("-R", "10k", "-D", "30s"), List.of("--stage", "1000/10s"), List.of("-n", "many"),
+                // the load again for each run of each A/B pair: 2 x 5 x 100k requests
+                List.of("-n", "100k", "--ab-baseline", "http://127.0.0.1:21500/"),
+                List.of("--ab-baseline=http://127.0.0.1:21500/", "-n", "100k"))) {
             Run run = launchWithFlagsPrinted(Map.of(), longRun);
 
             assertThat(run.out).as(longRun.toString()).containsPattern("\\bTieredStopAtLevel += 4 .*\\{default}");

@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine.connection;
 
 import java.security.Provider;
+import java.util.Locale;
 
 /**
  * Conscrypt (Google's OpenSSL/BoringSSL-backed JSSE provider, {@code org.conscrypt:conscrypt-openjdk-uber}) when it
@@ -27,15 +28,32 @@ final class Conscrypt {
 
     /**
      * Conscrypt's provider when it is on the class path, its native library loads here and
-     * {@value #PROVIDER_PROPERTY} does not say {@code jdk}; else null. Not registered with
-     * {@link java.security.Security}: only the contexts the engine makes use it.
+     * {@value #PROVIDER_PROPERTY} does not say {@code jdk}; else null. Without the property, only on a processor
+     * its published jar has libraries for ({@link #publishedFor}); {@code -Dloadtest.tls.provider=conscrypt}
+     * tries it on any (a Conscrypt built for this processor). Not registered with {@link java.security.Security}:
+     * only the contexts the engine makes use it.
      */
     static Provider provider() {
         if (!looked) {
-            provider = chosen(System.getProperty(PROVIDER_PROPERTY, "conscrypt")) ? find() : null;
+            String choice = System.getProperty(PROVIDER_PROPERTY);
+            boolean tried = choice == null ? publishedFor(System.getProperty("os.arch", "")) : chosen(choice);
+            provider = tried ? find() : null;
             looked = true;
         }
         return provider;
+    }
+
+    /**
+     * Whether {@code conscrypt-openjdk-uber}'s native libraries include one for this {@code os.arch}: x86-64
+     * (Linux, Windows, macOS) and 32-bit x86 (Windows), named as Conscrypt names them. Elsewhere (aarch64, say)
+     * Conscrypt.isAvailable() would fail at every start, after copying a library of another processor to a
+     * temporary file: the command's jar also holds its Linux x86-64 library as {@code libconscrypt.so}, the name
+     * Conscrypt tries last on every Linux (samples/pom.xml, conscrypt-unsigned).
+     */
+    static boolean publishedFor(String arch) {
+        // Conscrypt's HostProperties: lower case, letters and digits only
+        String normalized = arch.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "");
+        return normalized.matches("x8664|amd64|ia32e|em64t|x64|x8632|x86|i[3-6]86|ia32|x32");
     }
 
     /** Whether {@value #PROVIDER_PROPERTY}'s value asks for Conscrypt; a value that is neither fails. */
@@ -73,8 +91,8 @@ final class Conscrypt {
     private static Provider find() {
         try {
             Class<?> conscrypt = Class.forName("org.conscrypt.Conscrypt");
-            // false where its native library has no build for this platform (Linux on ARM, macOS on Apple
-            // silicon for 2.5.2): the JDK's TLS then, as without it
+            // false where its native library does not load here (a platform publishedFor lets through without
+            // a build, as 32-bit Linux): the JDK's TLS then, as without it
             if (!(Boolean) conscrypt.getMethod("isAvailable").invoke(null)) {
                 return null;
             }

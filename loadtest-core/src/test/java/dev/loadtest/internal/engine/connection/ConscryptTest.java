@@ -56,6 +56,17 @@ class ConscryptTest {
                 .hasMessage("loadtest.tls.provider (openssl) must be jdk or conscrypt");
     }
 
+    @Test
+    void should_try_conscrypt_only_on_the_processors_its_jar_has_libraries_for() {
+        // os.arch as HotSpot reports it: Linux and Windows amd64, macOS x86_64, 32-bit x86 and i386
+        for (String arch : List.of("amd64", "x86_64", "X86_64", "x86", "i386", "i686")) {
+            assertThat(Conscrypt.publishedFor(arch)).as(arch).isTrue();
+        }
+        for (String arch : List.of("aarch64", "arm", "ppc64le", "s390x", "riscv64", "loongarch64", "")) {
+            assertThat(Conscrypt.publishedFor(arch)).as(arch).isFalse();
+        }
+    }
+
     /**
      * Every request done and succeeded, and each result names the provider that did its TLS (Result.tls), matched by
      * {@code provider}, a regular expression: Conscrypt by its library's version, the JDK's by Java's.
