@@ -314,9 +314,10 @@ class H2FaultTest {
             assertThat(run.requests().timeout()).as(run.report()).isEqualTo(6);
             assertErrorsOnlyIn(run, ErrorCategory.REQUEST_TIMEOUT);
             // each was sent once and timed out on the wire; the server read at most those (the run's end closes its
-            // connections with a reset, which drops a stream a starved server thread had not read yet)
+            // connections with a reset, which drops a stream a starved server thread had not read yet), and at least
+            // one: a stream timed out against a server that got none was never sent
             assertThat(run.requests().started()).as(run.report()).isEqualTo(6);
-            assertThat(server.requests()).as(run.report()).isLessThanOrEqualTo(6);
+            assertThat(server.requests()).as(run.report()).isBetween(1L, 6L);
         }
         t.assertNextRunClean();
     }

@@ -150,9 +150,10 @@ class Http1FaultTest {
             assertThat(run.errors(ErrorCategory.REQUEST_TIMEOUT)).as(run.report()).isEqualTo(6);
             assertErrorsOnlyIn(run, ErrorCategory.REQUEST_TIMEOUT);
             // each was sent once and timed out on the wire; the server read at most those (the client closes a timed
-            // out connection with a reset, which drops a request a starved server thread had not read yet)
+            // out connection with a reset, which drops a request a starved server thread had not read yet), and at
+            // least one: a request timed out against a server that got none was never sent
             assertThat(run.requests().started()).as(run.report()).isEqualTo(6);
-            assertThat(server.requests()).as(run.report()).isLessThanOrEqualTo(6);
+            assertThat(server.requests()).as(run.report()).isBetween(1L, 6L);
         }
         t.assertNextRunClean();
     }
