@@ -43,10 +43,11 @@ final class FaultRuns {
      */
     static final Duration LONG = Duration.ofSeconds(20);
     /**
-     * The wall time a run whose faults are each met at once takes at most, even on a busy machine: under a second on
-     * a quiet 2-core machine, 5-11 s seen under load average 15-25 (other builds on both cores, TLS and the JIT
-     * starved). 15 s leaves 4 s over the slowest healthy run seen; a stall that adds less than that on a busy machine
-     * (or less than 14 s on a quiet one) passes: no fixed bound tells those apart from a busy machine's slowness.
+     * The wall time a run whose faults are each met at once takes at most, even on a busy machine: under a second
+     * under load average 6-9 on a 2-core machine, 5-11 s seen under load average 15-25 (other builds on both cores,
+     * TLS and the JIT starved). 15 s leaves 4 s over the slowest healthy run seen; a stall that adds less than that on
+     * a busy machine (or less than 14 s on a quieter one) passes: no fixed bound tells those apart from a busy
+     * machine's slowness.
      */
     static final Duration BUSY_MACHINE_BOUND = Duration.ofSeconds(15);
 
