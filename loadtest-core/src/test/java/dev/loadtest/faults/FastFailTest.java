@@ -1,5 +1,6 @@
 package dev.loadtest.faults;
 
+import static dev.loadtest.faults.FaultRuns.LONG;
 import static dev.loadtest.faults.FaultRuns.assertCounted;
 import static dev.loadtest.faults.FaultRuns.assertEndedWithin;
 import static dev.loadtest.faults.FaultRuns.assertErrorsOnlyIn;
@@ -27,8 +28,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class FastFailTest {
 
-    /** Long enough that a run waiting for it is obviously wrong. */
-    private static final Duration LONG = Duration.ofSeconds(20);
     /** About a second of failures in a row, and room on a busy machine. */
     private static final Duration FAST = Duration.ofSeconds(3);
 

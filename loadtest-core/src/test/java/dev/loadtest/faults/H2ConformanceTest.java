@@ -1,5 +1,6 @@
 package dev.loadtest.faults;
 
+import static dev.loadtest.faults.FaultRuns.LONG;
 import static dev.loadtest.faults.FaultRuns.assertCounted;
 import static dev.loadtest.faults.FaultRuns.assertEndedWithin;
 import static dev.loadtest.faults.FaultRuns.run;
@@ -18,8 +19,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * allows no stream for a while, a server that never sends its SETTINGS; and bytes that are not HTTP/2 at all.
  */
 class H2ConformanceTest {
-
-    private static final Duration LONG = Duration.ofSeconds(20);
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})

@@ -1,8 +1,9 @@
 package dev.loadtest.faults;
 
+import static dev.loadtest.faults.FaultRuns.LONG;
 import static dev.loadtest.faults.FaultRuns.assertCounted;
-import static dev.loadtest.faults.FaultRuns.assertEndedBeforeItsRequestTimeout;
 import static dev.loadtest.faults.FaultRuns.assertEndedWithin;
+import static dev.loadtest.faults.FaultRuns.assertEndedWithoutWaiting;
 import static dev.loadtest.faults.FaultRuns.assertErrorsOnlyIn;
 import static dev.loadtest.faults.FaultRuns.assertTimed;
 import static dev.loadtest.faults.FaultRuns.run;
@@ -28,8 +29,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * where the fault is about streams and connections rather than bytes.
  */
 class H2FaultTest {
-
-    private static final Duration LONG = Duration.ofSeconds(20);
 
     @BeforeAll
     static void warmUpTls() {
@@ -57,7 +56,7 @@ class H2FaultTest {
             Run run = run("h2-rst-stream-" + code + "-" + t, t.target(server).clients(2).streams(3).requests(40)
                     .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(30);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(10);
             assertThat(run.errors(ErrorCategory.STREAM_RESET)).as(run.report()).isEqualTo(10);
@@ -77,7 +76,7 @@ class H2FaultTest {
             Run run = run("h2-refused-stream-" + t, t.target(server).clients(2).streams(3).requests(40)
                     .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(40);
             assertThat(run.result().errors()).as(run.report()).isEmpty();
             assertThat(run.requests().retried()).as(run.report()).isGreaterThanOrEqualTo(10);
@@ -95,7 +94,7 @@ class H2FaultTest {
             Run run = run("h2-refused-always-" + t, t.target(server).clients(2).streams(10).requests(200)
                     .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(200);
             assertErrorsOnlyIn(run, ErrorCategory.STREAM_RESET);
             assertThat(run.sample(ErrorCategory.STREAM_RESET)).as(run.report()).contains("REFUSED_STREAM", "given up");
@@ -112,7 +111,7 @@ class H2FaultTest {
             Run run = run("h2-goaway-graceful-streams1-" + t, t.target(server).clients(2).streams(1).requests(60)
                     .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             // nothing was in flight above the last stream id: every request is served, on new connections
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(60);
             assertThat(run.result().errors()).as(run.report()).isEmpty();
@@ -130,7 +129,7 @@ class H2FaultTest {
             Run run = run("h2-goaway-graceful-streams4-" + t, t.target(server).clients(2).streams(4).requests(100)
                     .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().timeout()).as(run.report()).isZero();
             // the streams the server never processed were sent again on new connections: no failure
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(100);
@@ -148,7 +147,7 @@ class H2FaultTest {
             Run run = run("h2-goaway-error-" + code + "-" + closeAfter + "-" + t, t.target(server).clients(2)
                     .streams(4).requests(100).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().timeout()).as(run.report()).isZero();
             assertThat(run.requests().succeeded()).as(run.report()).isGreaterThanOrEqualTo(50);
             assertErrorsOnlyIn(run, ErrorCategory.GOAWAY);
@@ -164,7 +163,7 @@ class H2FaultTest {
             Run run = run("h2-max-concurrent-2-streams-10-" + t, t.target(server).clients(2).streams(10)
                     .requests(200).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.result().isClean()).as(run.report()).isTrue();
             assertThat(run.requests().succeeded()).isEqualTo(200);
             assertThat(server.maxOpenStreams()).as("streams open at once on one connection\n%s", run.report())
@@ -191,7 +190,7 @@ class H2FaultTest {
         try (FaultServer server = t.server(H2Faults.flood(size))) {
             Run run = run("h2-flood-" + t, t.target(server).clients(2).streams(2).requests(10).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.result().isClean()).as(run.report()).isTrue();
             assertThat(run.result().traffic().dataBytes()).isEqualTo(10 * size);
         }
@@ -204,7 +203,7 @@ class H2FaultTest {
             Run run = run("h2-window-overflow", FaultRuns.target(server, Transport.H2C.protocol).clients(1)
                     .requests(5).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().succeeded()).as(run.report()).isZero();
             assertErrorsOnlyIn(run, ErrorCategory.PROTOCOL);
             assertThat(run.sample(ErrorCategory.PROTOCOL)).as(run.report()).containsIgnoringCase("window");
@@ -256,7 +255,7 @@ class H2FaultTest {
             Run run = run("h2-goaway-at-the-end-" + t, t.target(server).clients(1).streams(4).requests(4)
                     .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             // 3, 5 and 7 go out again on new connections, each served after its own GOAWAY
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(4);
             assertThat(run.requests().timeout()).as(run.report()).isZero();
@@ -315,9 +314,10 @@ class H2FaultTest {
             assertThat(run.requests().timeout()).as(run.report()).isEqualTo(6);
             assertErrorsOnlyIn(run, ErrorCategory.REQUEST_TIMEOUT);
             // each was sent once and timed out on the wire; the server read at most those (the run's end closes its
-            // connections with a reset, which drops a stream a starved server thread had not read yet)
+            // connections with a reset, which drops a stream a starved server thread had not read yet), and at least
+            // one: a stream timed out against a server that got none was never sent
             assertThat(run.requests().started()).as(run.report()).isEqualTo(6);
-            assertThat(server.requests()).as(run.report()).isLessThanOrEqualTo(6);
+            assertThat(server.requests()).as(run.report()).isBetween(1L, 6L);
         }
         t.assertNextRunClean();
     }
@@ -371,7 +371,7 @@ class H2FaultTest {
             Run run = run("h2-" + name, FaultRuns.target(server, Transport.H2C.protocol).clients(2).requests(20)
                     .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().timeout()).as(run.report()).isZero();
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(14);
             assertThat(run.errors(ErrorCategory.PROTOCOL)).as(run.report()).isEqualTo(6);
@@ -387,7 +387,7 @@ class H2FaultTest {
             Run run = run("h2-tcp-reset-" + t, t.target(server).clients(2).streams(3).requests(60)
                     .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().timeout()).as(run.report()).isZero();
             assertThat(run.requests().succeeded()).as(run.report()).isGreaterThanOrEqualTo(30);
             assertErrorsOnlyIn(run, ErrorCategory.RESET);

@@ -1,8 +1,9 @@
 package dev.loadtest.faults;
 
+import static dev.loadtest.faults.FaultRuns.LONG;
 import static dev.loadtest.faults.FaultRuns.assertCounted;
-import static dev.loadtest.faults.FaultRuns.assertEndedBeforeItsRequestTimeout;
 import static dev.loadtest.faults.FaultRuns.assertEndedWithin;
+import static dev.loadtest.faults.FaultRuns.assertEndedWithoutWaiting;
 import static dev.loadtest.faults.FaultRuns.assertErrorsOnlyIn;
 import static dev.loadtest.faults.FaultRuns.assertTimed;
 import static dev.loadtest.faults.FaultRuns.run;
@@ -25,9 +26,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class Http1FaultTest {
 
-    /** Long enough that a run waiting for it is obviously wrong, and far longer than a busy machine makes a run. */
-    private static final Duration LONG = Duration.ofSeconds(20);
-
     @BeforeAll
     static void warmUpTls() {
         FaultRuns.warmUpTls();
@@ -40,7 +38,7 @@ class Http1FaultTest {
             Run run = run("h1-close-after-5-announced-" + t, t.target(server).clients(2).requests(100)
                     .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(100);
             assertThat(run.result().errors()).as(run.report()).isEmpty();
             assertThat(server.connections()).as(run.report()).isEqualTo(20);
@@ -55,7 +53,7 @@ class Http1FaultTest {
             Run run = run("h1-close-after-5-announced-pipelined", FaultRuns.target(server, Transport.H1.protocol)
                     .clients(2).streams(4).requests(200).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             // requests pipelined behind the 5th are never answered: errored (connection closed), at most the
             // pipeline's depth per connection (unread pipelined requests may turn the close into a reset that also
             // takes the 5th response); a response is only counted if the server wrote it
@@ -76,7 +74,7 @@ class Http1FaultTest {
             Run run = run("h1-close-after-5-silently-" + t, t.target(server).clients(2).requests(100)
                     .requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             // the 6th request may be on the wire when the FIN arrives: then it errs as a reset, never more
             assertErrorsOnlyIn(run, ErrorCategory.RESET);
             assertThat(run.requests().succeeded()).as(run.report()).isLessThanOrEqualTo(server.requests())
@@ -92,7 +90,7 @@ class Http1FaultTest {
         try (FaultServer server = t.server(Http1Faults.resetMidResponse(4))) {
             Run run = run("h1-reset-mid-response-" + t, t.target(server).clients(2).requests(40).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(30);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(10);
             assertThat(run.errors(ErrorCategory.RESET)).as(run.report()).isEqualTo(10);
@@ -108,7 +106,7 @@ class Http1FaultTest {
         try (FaultServer server = t.server(Http1Faults.truncatedBody(4))) {
             Run run = run("h1-truncated-body-" + t, t.target(server).clients(2).requests(40).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(30);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(10);
             // the server closed the connection in the middle of a body
@@ -130,7 +128,7 @@ class Http1FaultTest {
             Run run = run("h1-malformed-" + Integer.toHexString(response.hashCode()),
                     FaultRuns.target(server, Transport.H1.protocol).clients(2).requests(30).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(20);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(10);
             assertThat(run.errors(ErrorCategory.PROTOCOL)).as(run.report()).isEqualTo(10);
@@ -152,9 +150,10 @@ class Http1FaultTest {
             assertThat(run.errors(ErrorCategory.REQUEST_TIMEOUT)).as(run.report()).isEqualTo(6);
             assertErrorsOnlyIn(run, ErrorCategory.REQUEST_TIMEOUT);
             // each was sent once and timed out on the wire; the server read at most those (the client closes a timed
-            // out connection with a reset, which drops a request a starved server thread had not read yet)
+            // out connection with a reset, which drops a request a starved server thread had not read yet), and at
+            // least one: a request timed out against a server that got none was never sent
             assertThat(run.requests().started()).as(run.report()).isEqualTo(6);
-            assertThat(server.requests()).as(run.report()).isLessThanOrEqualTo(6);
+            assertThat(server.requests()).as(run.report()).isBetween(1L, 6L);
         }
         t.assertNextRunClean();
     }
@@ -212,7 +211,7 @@ class Http1FaultTest {
             Run run = run("h1-chunked-error-" + Integer.toHexString(response.hashCode()),
                     FaultRuns.target(server, Transport.H1.protocol).clients(2).requests(30).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(20);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(10);
             assertThat(run.errors(ErrorCategory.PROTOCOL)).as(run.report()).isEqualTo(10);
@@ -228,7 +227,7 @@ class Http1FaultTest {
             Run run = run("h1-chunked-truncated", FaultRuns.target(server, Transport.H1.protocol).clients(2)
                     .requests(30).requestTimeout(LONG));
             assertCounted(run);
-            assertEndedBeforeItsRequestTimeout(run);
+            assertEndedWithoutWaiting(run);
             assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(20);
             assertThat(run.requests().errored()).as(run.report()).isEqualTo(10);
             // cut short by the server's close, as a truncated Content-Length body

@@ -31,14 +31,28 @@ import org.junit.jupiter.api.Timeout;
  * <p>Load-sensitive, honestly: when our scheduler lagged (verdict generator-saturated) in most steps and the answer
  * is not within 10 %, the known-capacity test is aborted (skipped, the step table as the reason) rather than
  * failed: the figures were then about the machine. Otherwise it must answer within 10 %. The generator-limited test
- * likewise, when it does not conclude generator-limited. Each test first warms the
- * JVM with a short run: the first requests of a cold JVM take up to a second (class loading, JIT), which a 0.5 s
- * step warm-up does not cover.
+ * likewise, when it does not conclude generator-limited and its first step, far below the limit, was itself lagging
+ * or slow. Each test first warms the JVM with a short run: the first requests of a cold JVM take up to a second
+ * (class loading, JIT), which a 0.5 s step warm-up does not cover.
  */
 class CapacityEngineTest {
 
     private static void warmUp(java.net.URI uri) {
         LoadTest.target(uri).clients(2).rate(100).duration(Duration.ofSeconds(1)).run();
+    }
+
+    /** How many steps our scheduler lagged in (verdict generator-saturated). */
+    private static long saturatedSteps(CapacityAnswer answer) {
+        return answer.steps().stream().filter(s -> s.result().verdict() == Verdict.GENERATOR_SATURATED).count();
+    }
+
+    /**
+     * Aborts the test (skipped, the step table as the reason) when its answer is wrong on a machine too busy to
+     * measure; a wrong answer on a machine that could measure fails it, as does anything the assertions after find.
+     */
+    private static void assumeRightOrTooBusy(CapacityAnswer answer, boolean right, boolean tooBusy, String toDo) {
+        assumeTrue(right || !tooBusy, () -> "this machine is too busy to " + toDo + ": our scheduler lagged in "
+                + saturatedSteps(answer) + " of " + answer.steps().size() + " steps\n" + answer);
     }
 
     private static double offered(LoadTestRun shard) {
@@ -64,13 +78,10 @@ class CapacityEngineTest {
             // the accuracy claim is for a machine that can measure: when our scheduler lagged in most steps (the
             // machine shared with other builds, the server in this JVM starved of CPU too) and the answer is off,
             // the figures were about the machine, as the steps say; the test is then aborted, not failed
-            long saturated = answer.steps().stream().filter(s -> s.result().verdict() == Verdict.GENERATOR_SATURATED)
-                    .count();
             boolean right = answer.conclusion() == Conclusion.FOUND && answer.capacity().getAsDouble() >= 360
                     && answer.capacity().getAsDouble() <= 440;
-            assumeTrue(right || saturated * 2 <= answer.steps().size(), () -> "this machine is too busy to measure a "
-                    + "capacity: our scheduler lagged in " + saturated + " of " + answer.steps().size() + " steps\n"
-                    + answer);
+            boolean lagged = saturatedSteps(answer) * 2 > answer.steps().size();
+            assumeRightOrTooBusy(answer, right, lagged, "measure a capacity");
             assertThat(answer.conclusion()).as("%s", answer).isEqualTo(Conclusion.FOUND);
             assertThat(answer.capacity().getAsDouble()).as("%s", answer).isBetween(360.0, 440.0);
             assertThat(answer.steps().size()).as("%s", answer).isLessThanOrEqualTo(16);
@@ -91,12 +102,14 @@ class CapacityEngineTest {
                     .startRate(200).stepWarmUp(Duration.ofMillis(500)).stepDuration(Duration.ofSeconds(1)).run();
 
             // a machine so busy that the server in this JVM slows down with our scheduler (service time up 3.5x at
-            // 200 req/s, the scheduler 66 ms late at p99) makes a step look failed by the server: aborted, as above
-            long saturated = answer.steps().stream().filter(s -> s.result().verdict() == Verdict.GENERATOR_SATURATED)
-                    .count();
-            assumeTrue(answer.conclusion() == Conclusion.GENERATOR_LIMITED || saturated * 2 <= answer.steps().size(),
-                    () -> "this machine is too busy to tell the generator's limit: our scheduler lagged in " + saturated
-                            + " of " + answer.steps().size() + " steps\n" + answer);
+            // 200 req/s, the scheduler 66 ms late at p99) makes a step look failed by the server: aborted, as above.
+            // The first step, 200 req/s, is far below the limit: only there does lag or a slow service time say the
+            // machine, not the generator's limit, was measured (service time counts from the send: /slow/1 is 1 ms)
+            Result first = answer.steps().get(0).result();
+            boolean busy = first.verdict() == Verdict.GENERATOR_SATURATED
+                    || first.serviceTime().median().compareTo(Duration.ofMillis(3)) > 0;
+            assumeRightOrTooBusy(answer, answer.conclusion() == Conclusion.GENERATOR_LIMITED, busy,
+                    "tell the generator's limit");
             assertThat(answer.conclusion()).as("%s", answer).isEqualTo(Conclusion.GENERATOR_LIMITED);
             assertThat(answer.capacity()).isEmpty();
             assertThat(answer.summary()).startsWith("limited by the load generator at ");
@@ -158,9 +171,12 @@ class CapacityEngineTest {
                 // only on a machine that ran its scheduler on time (due times a starved scheduler had not handed out
                 // when the shard's run ended are not in it), which is not what this test is about
                 double shards = offered(shardRuns.get(2 * i)) + offered(shardRuns.get(2 * i + 1));
-                assertThat(whole.rate().get().offered()).isCloseTo(shards, within(1e-9))
+                assertThat(whole.rate().get().offered()).as("step %d of %s", i, answer)
+                        .isCloseTo(shards, within(1e-9))
                         // no more than the step's rate (its due times, one more at each shard's end at most)
-                        .isLessThanOrEqualTo(answer.steps().get(i).rate() * 1.02);
+                        .isLessThanOrEqualTo(answer.steps().get(i).rate() * 1.02)
+                        // and not collapsed: a starved scheduler hands out some due times late, not most of them
+                        .isGreaterThan(answer.steps().get(i).rate() * 0.5);
             }
         }
     }

@@ -1,7 +1,7 @@
 package dev.loadtest.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.loadtest.Interval;
 import dev.loadtest.LoadTest;
@@ -64,13 +64,15 @@ class OpenModelTest {
         assertThat(r.serviceTime().median()).as("%s", r).isGreaterThanOrEqualTo(low);
         // OK as a rule; a loaded machine may make our scheduler late (GENERATOR_SATURATED): not a server fault
         assertThat(r.verdict()).as("%s", r).isNotIn(Verdict.ERRORS, Verdict.STALLED);
-        // how close to the delay the figures stay is for a machine that kept our schedule: with the scheduler late
-        // (by 87 ms at p99 on a loaded 2-core machine, the server in this JVM starved too) figures off the delay are
-        // the machine's, as the verdict says, and the test is aborted there rather than failed (as CapacityEngineTest)
-        boolean closeToTheDelay = r.responseTime().median().compareTo(high) <= 0
-                && r.serviceTime().median().compareTo(high) <= 0;
-        assumeTrue(closeToTheDelay || r.verdict() != Verdict.GENERATOR_SATURATED, () -> "this machine is too busy "
-                + "to measure a 20 ms delay: our scheduler fell behind\n" + r);
+        // how close to the delay the figures stay is for a machine that kept our schedule. Service time counts from
+        // the send, so it is off the delay only when the machine is: with it slow and the scheduler late (by 87 ms at
+        // p99 on a loaded 2-core machine, the server in this JVM starved too) the figures are the machine's, and the
+        // test is aborted there rather than failed (as CapacityEngineTest). With a normal service time, a response time
+        // off the delay is our scheduler's fault: it fails
+        boolean machineBusy = r.serviceTime().median().compareTo(high) > 0
+                && r.verdict() == Verdict.GENERATOR_SATURATED;
+        assumeFalse(machineBusy, () -> "this machine is too busy to measure a 20 ms delay: the service time is off "
+                + "it and our scheduler fell behind\n" + r);
         assertThat(r.responseTime().median()).as("%s", r).isBetween(low, high);
         assertThat(r.serviceTime().median()).as("%s", r).isBetween(low, high);
     }
