@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.loadtest.Capacity;
 import dev.loadtest.CapacityAnswer;
 import dev.loadtest.CapacityAnswer.Conclusion;
+import dev.loadtest.CapacityStep;
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Objective;
@@ -84,7 +85,11 @@ class CapacityEngineTest {
             assumeRightOrTooBusy(answer, right, lagged, "measure a capacity");
             assertThat(answer.conclusion()).as("%s", answer).isEqualTo(Conclusion.FOUND);
             assertThat(answer.capacity().getAsDouble()).as("%s", answer).isBetween(360.0, 440.0);
-            assertThat(answer.steps().size()).as("%s", answer).isLessThanOrEqualTo(16);
+            // a confirmation our scheduler's lag spoiled (the step generator-saturated and not held) is repeated: on a
+            // busy machine the search takes those steps more, and only those
+            long spoiled = answer.steps().stream().filter(s -> s.phase() == CapacityStep.Phase.CONFIRMING && !s.held()
+                    && s.result().verdict() == Verdict.GENERATOR_SATURATED).count();
+            assertThat(answer.steps().size()).as("%s", answer).isLessThanOrEqualTo(16 + (int) spoiled);
             // generous: 16 steps of 1.5 s are 24 s
             assertThat(took).as("%s", answer).isLessThan(Duration.ofSeconds(60));
         }
