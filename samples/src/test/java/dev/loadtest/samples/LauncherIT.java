@@ -155,8 +155,8 @@ class LauncherIT {
     void should_compile_a_short_run_with_c1_alone() throws Exception {
         // --version after the run's flags: the launcher reads them, the command prints its version and sends nothing
         for (List<String> shortRun : List.of(List.of("-n", "100k"), List.of("-D", "2s"),
-                List.of("--duration=1", "--warm-up-time", "1s"), List.of("--h1", "-R", "1000", "-D", "60s"),
-                List.of("-R", "0:10k", "-D10"))) {
+                List.of("--duration=1", "--warm-up-time", "1s"), List.of("--h1", "-R", "1000", "-D", "20s"),
+                List.of("-R", "0:2k", "-D10"), List.of("-R", "1k", "-n", "20k"))) {
             Run run = launchWithFlagsPrinted(Map.of(), shortRun);
 
             assertThat(run.code).as(run.all()).isZero();
@@ -168,6 +168,9 @@ class LauncherIT {
     void should_keep_tiered_compilation_for_a_long_run_or_one_it_cannot_tell() throws Exception {
         for (List<String> longRun : List.of(List.<String>of(), List.of("-D", "5s"), List.of("-n", "1M"),
                 List.of("-R", "10k", "-D", "30s"), List.of("--stage", "1000/10s"), List.of("-n", "many"),
+                // rate-driven: C1's slower code costs more a request than the JIT it saves beyond 20,000
+                List.of("--h1", "-R", "1000", "-D", "30s"), List.of("-R", "0:10k", "-D10"),
+                List.of("-R", "1k", "-n", "100k"),
                 // the load again for each run of each A/B pair: 2 x 5 x 100k requests
                 List.of("-n", "100k", "--ab-baseline", "http://127.0.0.1:21500/"),
                 List.of("--ab-baseline=http://127.0.0.1:21500/", "-n", "100k"))) {
