@@ -79,8 +79,11 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
      */
     private final ReentrantLock lock = new ReentrantLock();
     private final Http1ResponseParser parser = new Http1ResponseParser(this);
-    /** Sent requests waiting for their responses, oldest first. */
-    private final ArrayDeque<Exchange> awaiting = new ArrayDeque<>();
+    /**
+     * Sent requests waiting for their responses, oldest first. Small at first, as {@link #handedOver}: it grows to the
+     * pipelining depth once, and 10,000 connections of one request each keep 64 bytes less each than with the default.
+     */
+    private final ArrayDeque<Exchange> awaiting = new ArrayDeque<>(1);
     /**
      * Requests this connection's I/O thread handed over during one of its events ({@link #takeInEvent}), oldest
      * first: the event's output writes them, ahead of HttpCore's queued commands (there are none when one is taken).
