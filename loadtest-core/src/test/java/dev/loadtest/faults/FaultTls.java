@@ -74,8 +74,8 @@ public final class FaultTls {
         return t;
     }
 
-    /** The server's context: the key and its certificate. */
-    static SSLContext serverContext() {
+    /** The server's context: the key and its certificate (also a server engine's for the TLS engine tests). */
+    public static SSLContext serverContext() {
         try {
             KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             kmf.init(get().keyStore, PASSWORD);

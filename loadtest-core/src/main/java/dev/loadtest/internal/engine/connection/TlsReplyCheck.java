@@ -10,13 +10,25 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 
 /**
- * The JDK's SSLEngine, with one look at the server's first byte: a TLS server's reply to our ClientHello is
- * a TLS record, whose first byte is its content type (20 to 24). Anything else (nginx's
+ * The TLS provider's SSLEngine, with one look at the server's first byte: a TLS server's reply to our
+ * ClientHello is a TLS record, whose first byte is its content type (20 to 24). Anything else (nginx's
  * "HTTP/1.1 400 Bad Request" to an {@code https://} URL on a plain port) means the port does not speak TLS:
  * the connection fails at once with a {@link SetupException} that says to use {@code http://}, instead of the
  * JDK's "Unsupported or unrecognized SSL message". One boolean test per unwrap afterwards.
+ *
+ * <p>Once connected, an unwrap decrypts every whole application-data record its source holds, as long as the
+ * destination has room for the next one, where the providers (Conscrypt's and the JDK's) decrypt one record per
+ * call. Why: nginx writes each HTTP/2 response in a TLS record of its own, so a read of 100 responses was 100
+ * unwraps, and HttpCore's {@code SSLIOSession} handed each record's 60-odd bytes to the HTTP/2 multiplexer on
+ * its own, with the checks around each call ({@code isInboundDone}, a native call in Conscrypt's engine);
+ * see bench/README.md, "TLS steady state". The result says the whole of what was consumed and produced.
  */
 final class TlsReplyCheck extends SSLEngine {
+
+    /** A TLS record's header: content type, version (2 bytes), length (2 bytes). */
+    private static final int RECORD_HEADER = 5;
+    /** The content type of application data (TLS 1.3 gives every record after the handshake this one). */
+    private static final byte APPLICATION_DATA = 23;
 
     private final SSLEngine engine;
     private boolean checked;
@@ -36,7 +48,34 @@ final class TlsReplyCheck extends SSLEngine {
                         + getPeerPort() + " does not speak TLS: use http:// (it answered " + preview(src) + ")"));
             }
         }
-        return engine.unwrap(src, dsts, offset, length);
+        SSLEngineResult result = engine.unwrap(src, dsts, offset, length);
+        if (length != 1 || !goesOn(result, src, dsts[offset])) {
+            return result;
+        }
+        int consumed = result.bytesConsumed();
+        int produced = result.bytesProduced();
+        do {
+            result = engine.unwrap(src, dsts, offset, length);
+            consumed += result.bytesConsumed();
+            produced += result.bytesProduced();
+        } while (goesOn(result, src, dsts[offset]));
+        return new SSLEngineResult(result.getStatus(), result.getHandshakeStatus(), consumed, produced);
+    }
+
+    /**
+     * Whether an unwrap that gave {@code result} may go on with the next record: it decrypted one (status OK, no
+     * handshake under way, bytes consumed), and {@code src} holds the next application-data record whole, whose
+     * plain text, never longer than the record, fits in {@code dst}.
+     */
+    private static boolean goesOn(SSLEngineResult result, ByteBuffer src, ByteBuffer dst) {
+        if (result.getStatus() != SSLEngineResult.Status.OK || result.bytesConsumed() == 0
+                || result.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING
+                || src.remaining() < RECORD_HEADER) {
+            return false;
+        }
+        int at = src.position();
+        int record = RECORD_HEADER + ((src.get(at + 3) & 0xff) << 8 | (src.get(at + 4) & 0xff));
+        return src.get(at) == APPLICATION_DATA && record <= src.remaining() && record <= dst.remaining();
     }
 
     private static String preview(ByteBuffer src) {
