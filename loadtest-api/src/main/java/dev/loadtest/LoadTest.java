@@ -944,7 +944,9 @@ public final class LoadTest {
          * time, never before it. Its response time counts from its due time, so that wait is in it (wrk2's
          * millisecond timers put up to about a millisecond in its corrected latency the same way); its service
          * time counts from the send, so it is not; the scheduler lag shows it. Requests spaced at least this far
-         * apart (a rate up to {@code 1 / resolution}, e.g. 1,000 req/s at 1 ms) go out at their due times.
+         * apart (a rate up to {@code 1 / resolution}, e.g. 1,000 req/s at 1 ms) go out at their due times. A wake-up
+         * sends at most one request a client (the clients take the requests in turn), so with few clients at a high
+         * rate the scheduler wakes more often than this rather than queue a second request on a connection.
          *
          * <pre>{@code
          * LoadTest.target(uri).clients(10).rate(10_000).duration(Duration.ofSeconds(30))

@@ -161,7 +161,7 @@ public final class Scheduler implements Runnable {
         }
         long now = clock.nanoTime();
         if (due > now) {
-            long wake = wakeFor(due);
+            long wake = wakeFor(k, due, start);
             while (wake > now && !stopped) {
                 clock.parkNanos(wake - now);
                 now = clock.nanoTime();
@@ -179,17 +179,24 @@ public final class Scheduler implements Runnable {
     }
 
     /**
-     * When to wake for a request due at {@code due}, not yet due: at its due time, unless that is within the
-     * quantum of the last wake-up's aim; then at the quantum's end, and the requests that fell due meanwhile go
+     * When to wake for request {@code k}, due at {@code due} and not yet due: at its due time, unless that is within
+     * the quantum of the last wake-up's aim; then at the quantum's end, and the requests that fell due meanwhile go
      * out together in that one wake-up, each late by less than the quantum. Requests spaced at least a quantum
      * apart keep their exact times, and so do those due in the last quantum of the measured phase: the timer stops
      * the scheduler at its end, and a request still held back then would be dropped.
+     *
+     * <p>A wake-up hands out at most one request a client (they go round robin): it wakes by the due time of the
+     * request one round after {@code k}'s if that comes before the quantum's end. Two requests of one wake-up on one
+     * connection would make the second wait for the first's response (counted {@code late}, a burst on that
+     * connection) because of our batching rather than the server; with few clients at a high rate the scheduler
+     * wakes more often instead.
      */
-    private long wakeFor(long due) {
+    private long wakeFor(long k, long due, long start) {
         if (due >= earliestWake || due > phase.measureEndNanos() - quantumNanos) {
             return due;
         }
-        return earliestWake;
+        long roundEnd = schedule.dueOffsetNanos(k + clients.size() - 1);
+        return roundEnd < 0 ? earliestWake : Math.max(due, Math.min(earliestWake, start + roundEnd));
     }
 
     /**

@@ -83,9 +83,15 @@ class SchedulerWakeQuantumTest {
         }
     }
 
-    /** Runs {@code test}'s schedule from T0 on {@code clock} to its end over two clients; all hand-outs, in order. */
+    /**
+     * Runs {@code test}'s schedule from T0 on {@code clock} to its end over its clients (round robin); all hand-outs,
+     * in order of due time.
+     */
     private List<HandOut> run(LoadTest test, FakeClock clock, long quantum, int expected) throws InterruptedException {
-        List<Target> targets = List.of(new Target(clock), new Target(clock));
+        List<Target> targets = new ArrayList<>();
+        for (int i = 0; i < test.clients(); i++) {
+            targets.add(new Target(clock));
+        }
         Phase phase = new Phase(test, T0);
         scheduler = new Scheduler(phase, RateSchedule.of(test), targets, test.requests().orElse(Long.MAX_VALUE),
                 new Recorders((thread, error) -> { }), () -> { }, clock, quantum);
@@ -107,8 +113,8 @@ class SchedulerWakeQuantumTest {
     @Test
     void should_hand_out_the_requests_due_within_a_quantum_in_one_wake_up_never_before_their_due_time()
             throws Exception {
-        // 10,000 req/s: a request every 100 us; a quantum of 1 ms gathers ten into each wake-up
-        LoadTest test = LoadTest.target(TARGET).clients(2).rate(10_000).requests(200).build();
+        // 10,000 req/s: a request every 100 us; a quantum of 1 ms gathers ten into each wake-up, one a client
+        LoadTest test = LoadTest.target(TARGET).clients(10).rate(10_000).requests(200).build();
         FakeClock clock = new FakeClock(0);
 
         List<HandOut> handOuts = run(test, clock, MILLIS, 200);
@@ -122,6 +128,22 @@ class SchedulerWakeQuantumTest {
         }
         assertThat(handOuts.stream().filter(h -> h.at() == clock.wakeUps.get(5)).count())
                 .as("a wake-up hands out the ten requests that fell due since the last").isEqualTo(10);
+    }
+
+    @Test
+    void should_hand_each_client_at_most_one_request_a_wake_up() throws Exception {
+        // 10,000 req/s over 2 clients, a quantum of 1 ms: a wake-up every 200 us (a round of the clients), not 1 ms,
+        // so that no connection is handed a second request before the first's response could come
+        LoadTest test = LoadTest.target(TARGET).clients(2).rate(10_000).requests(200).build();
+        FakeClock clock = new FakeClock(0);
+
+        List<HandOut> handOuts = run(test, clock, MILLIS, 200);
+
+        assertThat(handOuts).allSatisfy(h -> assertThat(h.at() - h.due()).isBetween(0L, 100 * MICROS));
+        assertThat(clock.wakeUps).as("request 1 at its time, then one wake-up every 200 us").hasSize(100);
+        for (long wakeUp : clock.wakeUps) {
+            assertThat(handOuts.stream().filter(h -> h.at() == wakeUp).count()).isBetween(1L, 2L);
+        }
     }
 
     @Test
@@ -140,7 +162,7 @@ class SchedulerWakeQuantumTest {
     void should_aim_each_wake_up_a_quantum_after_the_last_aim_when_the_sleeps_overrun() throws Exception {
         // each sleep lasts 300 us longer than asked (a busy machine): the aims stay on their 1 ms grid, so the
         // overruns do not add up, and nothing goes out early
-        LoadTest test = LoadTest.target(TARGET).clients(2).rate(10_000).requests(200).build();
+        LoadTest test = LoadTest.target(TARGET).clients(10).rate(10_000).requests(200).build();
         FakeClock clock = new FakeClock(300 * MICROS);
 
         List<HandOut> handOuts = run(test, clock, MILLIS, 200);
@@ -168,7 +190,7 @@ class SchedulerWakeQuantumTest {
     void should_keep_exact_times_in_the_last_quantum_of_a_timed_run() throws Exception {
         // 20 ms at 10,000 req/s, requests 0 to 199: those due in the last millisecond go out at their times, so none
         // is still held back when the timer stops the scheduler at the deadline (it would be dropped)
-        LoadTest test = LoadTest.target(TARGET).clients(2).rate(10_000).duration(Duration.ofMillis(20)).build();
+        LoadTest test = LoadTest.target(TARGET).clients(10).rate(10_000).duration(Duration.ofMillis(20)).build();
         FakeClock clock = new FakeClock(0);
         long end = T0 + 20 * MILLIS;
 
