@@ -11,7 +11,9 @@ import java.util.concurrent.locks.LockSupport;
  * Hands out the requests of a rate-driven run at their due times, round robin over the clients, on a
  * thread of its own: the responses never hold it back, so a slow server shows in the response times
  * instead of hiding (coordinated omission). How late it hands each request over is its lag, recorded
- * so a saturated generator is caught.
+ * so a saturated generator is caught. It wakes at most once a resolution ({@link #quantumNanos}, the run's
+ * {@link dev.loadtest.LoadTest#scheduleResolution()}) and hands out every request due by then, never one early
+ * ({@link #wakeFor}).
  *
  * <p>When it stops while behind its schedule (a saturated generator, a starved core), the measured requests that
  * fell due before the stop but were not handed out yet are counted all the same, each as scheduled (its lag up to
@@ -185,8 +187,9 @@ public final class Scheduler implements Runnable {
      * apart keep their exact times, and so do those due in the last quantum of the measured phase: the timer stops
      * the scheduler at its end, and a request still held back then would be dropped.
      *
-     * <p>A wake-up hands out at most one request a client (they go round robin): it wakes by the due time of the
-     * request one round after {@code k}'s if that comes before the quantum's end. Two requests of one wake-up on one
+     * <p>A wake-up hands out at most one request a client (they go round robin): it wakes by the due time of
+     * request {@code k + clients - 1}, the last of the round that starts with {@code k}, if that comes before the
+     * quantum's end. Two requests of one wake-up on one
      * connection would make the second wait for the first's response (counted {@code late}, a burst on that
      * connection) because of our batching rather than the server; with few clients at a high rate the scheduler
      * wakes more often instead.
