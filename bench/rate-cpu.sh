@@ -7,6 +7,7 @@
 #   RATES=2000 WRK2_SRC=~/src/wrk2 bench/rate-cpu.sh
 #   DURATION=10 EARLY= STEADY_FROM=3 STEADY_TO=9 bench/rate-cpu.sh   # the old 10 s runs, one window
 #   GENERATOR=jar bench/rate-cpu.sh     # ours with java -jar instead of the distribution's bin/loadtest (so does LOADTEST_CMD)
+#   RESOLUTION=0 bench/rate-cpu.sh      # ours with --schedule-resolution 0 (each request at its due time); default: ours' own (1 ms)
 #
 # Three figures per run, all CPU-µs per request:
 #   - whole process: user+sys of the process (/usr/bin/time) / requests done. Ours includes JVM start-up and JIT;
@@ -33,6 +34,7 @@ source "$BENCH_DIR/wrk2.sh"
 RATES="${RATES:-1000 10000}"
 COUNTS="${COUNTS:-0}"
 CONNECTIONS="${CONNECTIONS:-10}"
+RESOLUTION="${RESOLUTION:-}"                    # ours' --schedule-resolution; empty: its default (1 ms)
 EARLY="${EARLY-3 9}"                            # the early window, seconds after the process started; empty: none
 STEADY_FROM="${STEADY_FROM:-20}"                # the same, once the JIT is done
 STEADY_TO="${STEADY_TO:-$((${DURATION%.*} - 1))}" # the same; before either tool ends
@@ -128,6 +130,8 @@ main() {
     [[ "$GENERATOR" == launcher || "$GENERATOR" == jar ]] || die "GENERATOR ($GENERATOR) must be launcher or jar here"
     generator_command   # ours as people install it, or java -jar (lib.sh)
     LOADTEST=("${OURS[@]}")
+    local ours_flags=()   # ours' flags beyond the shared ones
+    [[ -z "$RESOLUTION" ]] || ours_flags=(--schedule-resolution "$RESOLUTION")
     ensure_wrk2
     local stamp work csv url
     stamp="$(date +%Y%m%d-%H%M%S)"
@@ -151,7 +155,7 @@ main() {
 
     local rate pair tool
     for rate in $RATES; do
-        log "rate $rate: ours ${LOADTEST[*]} --h1 -R $rate -c $CONNECTIONS -t $THREADS -D $DURATION --warm-up-time 0; wrk2 -R $rate -c $CONNECTIONS -t $THREADS -d $DURATION --latency"
+        log "rate $rate: ours ${LOADTEST[*]} --h1 -R $rate -c $CONNECTIONS -t $THREADS -D $DURATION --warm-up-time 0${ours_flags[*]:+ ${ours_flags[*]}}; wrk2 -R $rate -c $CONNECTIONS -t $THREADS -d $DURATION --latency"
         for pair in $(seq 1 "$PAIRS"); do
             for tool in ours wrk2; do
                 local out="$work/$rate-$pair-$tool.out" requests_done achieved counts=""
@@ -159,7 +163,7 @@ main() {
                 [[ "$COUNTS" != 1 ]] || count_window "$out" "-R $rate -c $CONNECTIONS -t $THREADS"
                 if [[ "$tool" == ours ]]; then
                     THREAD_CPU=1 measure ours "$out" -- "${LOADTEST[@]}" --h1 -R "$rate" -c "$CONNECTIONS" -t "$THREADS" \
-                        -D "$DURATION" --warm-up-time 0 "$url"
+                        -D "$DURATION" --warm-up-time 0 ${ours_flags[@]+"${ours_flags[@]}"} "$url"
                     requests_done="$M_DONE"
                     achieved=$(sed -n 's/^rate: offered [0-9.]* req\/s, achieved \([0-9.]*\) req\/s.*/\1/p' "$out")
                 else

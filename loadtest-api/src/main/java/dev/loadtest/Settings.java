@@ -46,6 +46,7 @@ record Settings(
         double rate,                // NaN: none
         List<Stage> stages,         // empty: none
         int maxBacklog,
+        Duration scheduleResolution,
         // the connections
         Protocol protocol,          // null: the scheme's default
         Duration connectTimeout,

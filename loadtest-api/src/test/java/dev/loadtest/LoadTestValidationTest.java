@@ -103,6 +103,11 @@ class LoadTestValidationTest {
                 "requestTimeout (PT-30S) must be > 0");
         badArgument(cases, "requestTimeout over 365 days", () -> http().requestTimeout(OVER_A_YEAR),
                 "requestTimeout (PT8784H) must be <= 365 days");
+        badArgument(cases, "scheduleResolution negative", () -> http().scheduleResolution(Duration.ofNanos(-1)),
+                "scheduleResolution (PT-0.000000001S) must be >= 0");
+        badArgument(cases, "scheduleResolution over 5 ms",
+                () -> http().scheduleResolution(Duration.ofMillis(5).plusNanos(1)),
+                "scheduleResolution (PT0.005000001S) must be <= 5 ms");
         badArgument(cases, "warmUp negative", () -> http().warmUp(Duration.ofSeconds(-1)), "warmUp (PT-1S) must be >= 0");
         badArgument(cases, "warmUp over 365 days", () -> http().warmUp(OVER_A_YEAR),
                 "warmUp (PT8784H) must be <= 365 days");
@@ -277,6 +282,8 @@ class LoadTestValidationTest {
         assertThat(test.bodyLength()).isEqualTo(-1);
         assertThat(test.connectTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(test.requestTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(test.scheduleResolution()).isEqualTo(Duration.ofMillis(1))
+                .isEqualTo(LoadTest.DEFAULT_SCHEDULE_RESOLUTION);
         assertThat(test.keepAlive()).isTrue();
         assertThat(test.sslContext()).isEmpty();
         assertThat(test.insecureTrustAll()).isFalse();
@@ -337,6 +344,9 @@ class LoadTestValidationTest {
                 .isTrue();
         assertThat(https().sslContext(SSLContext.getDefault()).requests(10).build().sslContext()).isPresent();
         assertThat(http().requests(10).method("HEAD").build().method()).isEqualTo("HEAD");
+        assertThat(http().rate(100).requests(10).scheduleResolution(Duration.ZERO).build().scheduleResolution()).isZero();
+        assertThat(http().rate(100).requests(10).scheduleResolution(Duration.ofMillis(5)).build().scheduleResolution())
+                .isEqualTo(Duration.ofMillis(5));
         assertThat(http().requests(10).header("X-Empty", "").header("X-Tab", "a\tb").build().headers()).hasSize(2);
     }
 
@@ -358,6 +368,7 @@ class LoadTestValidationTest {
                 .header("Accept", "application/json").header("Authorization", "Bearer " + PASSWORD)
                 .body(new byte[] {1, 2, 3})
                 .connectTimeout(Duration.ofSeconds(2)).requestTimeout(Duration.ofSeconds(3))
+                .scheduleResolution(Duration.ofNanos(250_000))
                 .sslContext(ssl)
                 .build();
 
@@ -376,6 +387,7 @@ class LoadTestValidationTest {
         assertThat(copy.body()).hasValueSatisfying(b -> assertThat(b).containsExactly(1, 2, 3));
         assertThat(copy.connectTimeout()).isEqualTo(Duration.ofSeconds(2));
         assertThat(copy.requestTimeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(copy.scheduleResolution()).isEqualTo(Duration.ofNanos(250_000));
         assertThat(copy.keepAlive()).isTrue();
         assertThat(copy.sslContext()).containsSame(ssl);
         assertThat(copy.insecureTrustAll()).isFalse();

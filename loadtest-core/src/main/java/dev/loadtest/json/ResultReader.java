@@ -143,6 +143,9 @@ final class ResultReader {
             b.warmUp(c.get(field).micros());
             field = "maxBacklog";
             b.maxBacklog(c.get(field).intValue());
+            field = "scheduleResolutionMicros";
+            // written since 2026-12-02; before, the scheduler kept each request's due time exactly
+            b.scheduleResolution(c.has(field) ? c.get(field).micros() : Duration.ZERO);
             field = "intervalMicros";
             b.interval(c.get(field).micros());
             field = "protocol";

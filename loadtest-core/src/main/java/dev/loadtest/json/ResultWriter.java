@@ -114,6 +114,7 @@ final class ResultWriter {
         }
         out.writeEndArray();
         out.writeNumberField("maxBacklog", w.maxBacklog());
+        micros("scheduleResolutionMicros", t.scheduleResolution());
         micros("intervalMicros", t.interval());
         out.writeStringField("protocol", t.protocol().name());
         out.writeStringField("method", t.method());

@@ -80,7 +80,7 @@ class ResultJsonTest {
         LoadTest test = LoadTest.target("https://127.0.0.1:8443/")
                 .clients(4).streams(2).insecureTrustAll().keepAlive(true)
                 .stages(Stage.ramp(0, 1_000, Duration.ofSeconds(2)), Stage.rate(1_000, Duration.ofMillis(1_500)))
-                .warmUp(Duration.ofMillis(500)).build();
+                .warmUp(Duration.ofMillis(500)).scheduleResolution(Duration.ofNanos(250_000)).build();
         Rate rate = new Rate(571.4285714285714, 560.25, 2_000, 3, 41, 2, histogram(7, 20_000, 5_000_000));
         List<Interval> intervals = List.of(
                 interval(Duration.ZERO, Duration.ofSeconds(1), 11),
@@ -520,6 +520,7 @@ class ResultJsonTest {
         assertThat(actual.stages()).isEqualTo(expected.stages());
         assertThat(actual.isRateDriven()).isEqualTo(expected.isRateDriven());
         assertThat(actual.maxBacklog()).isEqualTo(expected.maxBacklog());
+        assertThat(actual.scheduleResolution()).isEqualTo(expected.scheduleResolution());
         assertThat(actual.interval()).isEqualTo(expected.interval());
         assertThat(actual.protocol()).isEqualTo(expected.protocol());
         assertThat(actual.method()).isEqualTo(expected.method());

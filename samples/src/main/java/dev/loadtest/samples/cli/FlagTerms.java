@@ -20,7 +20,7 @@ final class FlagTerms {
      * stage's own duration is not the run's.
      */
     private static final Pattern PARAMETER = Pattern.compile("(?<!stage )\\b(body file|connectTimeout"
-            + "|maxCheckedBodyBytes|requestTimeout|maxBacklog|warmUp|startAt|clients|streams|threads|requests|duration"
+            + "|maxCheckedBodyBytes|requestTimeout|maxBacklog|scheduleResolution|warmUp|startAt|clients|streams|threads|requests|duration"
             + "|interval|body|users|iterations|rate)"
             + " \\(([^()]*)\\)");
 
@@ -42,6 +42,7 @@ final class FlagTerms {
                 case "requestTimeout" -> "-N";
                 case "maxBacklog" -> matched(spec, "--max-sessions") ? "--max-sessions" : "--max-backlog";
                 case "maxCheckedBodyBytes" -> "--max-checked-body";
+                case "scheduleResolution" -> "--schedule-resolution";
                 case "users" -> "-u";
                 case "iterations" -> "--iterations";
                 case "warmUp" -> "--warm-up-time";

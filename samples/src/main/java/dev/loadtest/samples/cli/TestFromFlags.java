@@ -85,6 +85,7 @@ final class TestFromFlags {
             }
             plan(b, clients, demo);
             b.maxBacklog(rate.maxBacklog);
+            b.scheduleResolution(rate.scheduleResolution);
             b.interval(output.interval);
             shard(b);
             return b.build();

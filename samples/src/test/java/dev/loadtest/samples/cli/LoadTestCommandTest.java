@@ -251,7 +251,12 @@ class LoadTestCommandTest {
                 Arguments.of("-c 2 -R 200 -D 300ms", (Check) t -> {
                     assertThat(t.rate()).hasValue(200);
                     assertThat(t.stages()).containsExactly(Stage.rate(200, Duration.ofMillis(300)));
+                    assertThat(t.scheduleResolution()).isEqualTo(Duration.ofMillis(1));
                 }),
+                Arguments.of("-c 2 -R 20k -D 300ms --schedule-resolution 250us", (Check) t ->
+                        assertThat(t.scheduleResolution()).isEqualTo(Duration.ofNanos(250_000))),
+                Arguments.of("-c 2 -R 200 -D 300ms --schedule-resolution 0", (Check) t ->
+                        assertThat(t.scheduleResolution()).isZero()),
                 Arguments.of("-c 4 --rps 50 -D 300ms", (Check) t -> assertThat(t.rate()).hasValue(200)),
                 Arguments.of("-c 2 -R 100:400 -D 400ms", (Check) t -> {
                     assertThat(t.rate()).isEmpty();

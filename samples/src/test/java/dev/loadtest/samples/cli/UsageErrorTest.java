@@ -69,6 +69,7 @@ class UsageErrorTest {
                 bad("-N 0s URI", "-N (0s) must be > 0"),
                 bad("--interval 1ms URI", "--interval (1ms) must be within [10 ms, 1 hour]"),
                 bad("--rps 0 URI", "--rps (0) must be > 0"),
+                bad("-R 100 --schedule-resolution 6ms URI", "--schedule-resolution (6ms) must be <= 5 ms"),
                 bad("-t 4 -c 2 URI", "-t (4) must be <= -c (2)"),
                 bad("-n 1 -c 2 URI", "-n (1) must be >= -c (2)"),
                 bad("--concurrency-stage 500/1s URI", "--concurrency-stage (500) must be <= -c x -m (1 x 1)"),

@@ -80,7 +80,7 @@ class SchedulerTest {
 
     private Scheduler scheduler(LoadTest test, Phase phase, Runnable prime) {
         return new Scheduler(phase, RateSchedule.of(test), targets, test.requests().orElse(Long.MAX_VALUE),
-                new Recorders((thread, error) -> { }), prime);
+                new Recorders((thread, error) -> { }), prime, 0);
     }
 
     @Test
