@@ -40,22 +40,26 @@ CLASS_RUN_REQUESTS=2000
 ONLY="${ONLY:-h2c-c100-m10 h1-c100-m1}"   # a space-separated subset of the cases' names, e.g. ONLY=h1-c100-m1 ("all": every case)
 TOGETHER="${TOGETHER:-0}"   # 1: the option sets' runs of a round start at the same time (see the header)
 
-# name  protocol  clients  streams
+# name  protocol  clients  streams  path
 ALL_CASES=(
-    "h2c-c100-m10    h2c   100 10"
-    "h1-c100-m1      h1    100 1"
-    "h2tls-c100-m10  h2tls 100 10"
-    "h1tls-c100-m1   h1tls 100 1"
+    "h2c-c100-m10        h2c   100 10  /hello"
+    "h1-c100-m1          h1    100 1   /hello"
+    "h2tls-c100-m10      h2tls 100 10  /hello"
+    "h1tls-c100-m1       h1tls 100 1   /hello"
+    "h1-c100-m10         h1    100 10  /hello"
+    "h2tls-c10-m100      h2tls 10  100 /hello"
+    "h2c-100KiB-c10-m10  h2c   10  10  /100k.bin"
 )
+FIRST_CASES="h2c-c100-m10 h1-c100-m1 h2tls-c100-m10 h1tls-c100-m1"   # "all": these four (the others by name)
 CASES=()
 for line in "${ALL_CASES[@]}"; do
     read -r name _ <<<"$line"
-    [[ "$ONLY" == all || " $ONLY " == *" $name "* ]] && CASES+=("$line")
+    [[ ( "$ONLY" == all && " $FIRST_CASES " == *" $name "* ) || " $ONLY " == *" $name "* ]] && CASES+=("$line")
 done
-[[ ${#CASES[@]} -gt 0 ]] || { echo "startup.sh: ONLY ($ONLY) names none of the cases: h2c-c100-m10 h1-c100-m1 h2tls-c100-m10 h1tls-c100-m1" >&2; exit 2; }
+[[ ${#CASES[@]} -gt 0 ]] || { echo "startup.sh: ONLY ($ONLY) names none of the cases: h2c-c100-m10 h1-c100-m1 h2tls-c100-m10 h1tls-c100-m1 h1-c100-m10 h2tls-c10-m100 h2c-100KiB-c10-m10" >&2; exit 2; }
 
 # run_to_end OUT JAVA_OPTS COMMAND...: one run under /usr/bin/time with JAVA_OPTS; sets R_CPU (user+sys s),
-# R_JIT and R_GC (s, the last sample before the process ended), R_RSS_MB, R_RPS, R_DONE, R_RC
+# R_JIT, R_IO and R_GC (s, each the highest of the samples taken until the process ended), R_RSS_MB, R_RPS, R_DONE, R_RC
 run_to_end() {
     local out="$1" opts="$2"
     shift 2
@@ -68,7 +72,11 @@ run_to_end() {
         leaf="$(leaf_pid "$tpid")"
         # a sample taken while the process exits (a thread's stat gone: awk fails, and prints zeros) is dropped
         if [[ "$(cat "/proc/$leaf/comm" 2>/dev/null)" == java ]] && sample="$(thread_cpu_s "$leaf" 2>/dev/null)"; then
-            last="$sample"
+            # each kind's highest figure: the I/O threads end before the process does, and a sample taken as
+            # threads end can miss some of them
+            last="$(awk -v a="$last" -v b="$sample" 'BEGIN { n = split(b, kb, " "); split(a, ka, " ")
+                for (i = 1; i <= n; i++) { split(kb[i], x, "="); split(ka[i], y, "="); printf "%s%s=%.2f", (i > 1 ? " " : ""), x[1], (y[2] + 0 > x[2] + 0 ? y[2] : x[2]) }
+                print "" }')"
         fi
         sleep 0.2
     done
@@ -79,6 +87,7 @@ run_to_end() {
     R_CPU=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
     R_JIT=$(sed -n 's/.*jit=\([0-9.]*\).*/\1/p' <<<"$last")
     R_GC=$(sed -n 's/.*gc=\([0-9.]*\).*/\1/p' <<<"$last")
+    R_IO=$(sed -n 's/.*io=\([0-9.]*\).*/\1/p' <<<"$last")
     R_RSS_MB=$((rss / 1024))
     R_RPS=$(sed -n 's/^finished in [^,]*, \([0-9.]*\) req\/s.*/\1/p' "$out" | tail -n 1)
     R_DONE=$(sed -n 's/^requests: .* \([0-9]*\) done, .*/\1/p' "$out" | tail -n 1)
@@ -100,10 +109,12 @@ measure_set() {
     opts="$(set_options "$set")"
     local trust=()
     [[ "$TLS" == 0 ]] || trust=(--insecure)   # bench's nginx has a self-signed certificate
+    local load
+    load=$(cut -d ' ' -f 1 /proc/loadavg)   # the machine's load as the run starts: the others' share of the cores
     run_to_end "$out" "$opts" "${OURS[@]}" -n "$count" -c "$c" -m "$m" -t "$THREADS" "${FLAGS[@]}" "${trust[@]}" "$URL"
-    log "$(printf '%-40s %8s %-13s round %d: cpu %6s s, jit %5s s, gc %5s s, %4d MB, %9s req/s, %s done, exit %s' \
-        "$set" "$count" "$name" "$round" "$R_CPU" "$R_JIT" "$R_GC" "$R_RSS_MB" "$R_RPS" "$R_DONE" "$R_RC")"
-    echo "$i,\"$set\",$count,$name,$round,$R_CPU,$R_JIT,$R_GC,$R_RSS_MB,$R_RPS,$R_DONE,$R_RC,${classes[i]}" >>"$csv"
+    log "$(printf '%-40s %8s %-18s round %d: cpu %6s s, jit %5s s, io %5s s, gc %5s s, %4d MB, %9s req/s, %s done, exit %s, load %s' \
+        "$set" "$count" "$name" "$round" "$R_CPU" "$R_JIT" "$R_IO" "$R_GC" "$R_RSS_MB" "$R_RPS" "$R_DONE" "$R_RC" "$load")"
+    echo "$i,\"$set\",$count,$name,$round,$R_CPU,$R_JIT,$R_GC,$R_RSS_MB,$R_RPS,$R_DONE,$R_RC,${classes[i]},$R_IO,$load" >>"$csv"
 }
 
 main() {
@@ -131,7 +142,7 @@ main() {
     stamp="$(date +%Y%m%d-%H%M%S)"
     temp_dir work startup
     csv="$RESULTS_DIR/$stamp-startup.csv"
-    echo "set,options,requests,case,round,cpu_s,jit_s,gc_s,max_rss_mb,rps,done,exit,classes,classes_from_archives,classes_from_jar" >"$csv"
+    echo "set,options,requests,case,round,cpu_s,jit_s,gc_s,max_rss_mb,rps,done,exit,classes,classes_from_archives,classes_from_jar,io_s,load" >"$csv"
     log "machine: $(nproc) CPUs, $(uname -r), load $(cut -d' ' -f1-3 /proc/loadavg); java: $("$JAVA" -version 2>&1 | head -n 1)"
     log "command: ${OURS[*]}; COUNTS=$COUNTS PAIRS=$PAIRS THREADS=$THREADS"
 
@@ -154,8 +165,8 @@ main() {
     for count in $COUNTS; do
         for round in $(seq 1 "$PAIRS"); do
             for line in "${CASES[@]}"; do
-                read -r name proto c m <<<"$line"
-                case_target "$proto" /hello
+                read -r name proto c m path <<<"$line"
+                case_target "$proto" "$path"
                 local together=()   # the runs of this round under way (not nginx, another child of this shell)
                 for i in "${!sets[@]}"; do
                     if [[ "$TOGETHER" == 1 ]]; then
@@ -171,18 +182,23 @@ main() {
     done
 
     echo
-    echo "medians over $PAIRS rounds (CPU seconds of the whole process, the JIT threads and the GC; peak RSS; req/s)"
-    printf '%-40s %9s %-13s %8s %8s %8s %7s %10s\n' options requests case cpu jit gc RSS "req/s"
+    echo "medians over $PAIRS rounds (CPU seconds of the whole process, the JIT threads, the I/O threads and the GC; peak RSS;"
+    echo "req/s; the I/O threads' CPU-us a request, the steady speed's proxy; the load average as the runs started)"
+    printf '%-40s %9s %-18s %7s %6s %6s %6s %7s %9s %8s %s\n' options requests case cpu jit io gc RSS "req/s" "io us/req" load
     local requests
     for i in "${!sets[@]}"; do
         for requests in $COUNTS; do
             for line in "${CASES[@]}"; do
                 read -r name _ <<<"$line"
                 local f=(set="$i" requests="$requests" case="$name")
-                printf '%-40s %9s %-13s %8s %8s %8s %4s MB %10s\n' "${sets[$i]}" "$requests" "$name" \
+                printf '%-40s %9s %-18s %7s %6s %6s %6s %4s MB %9s %8s %s\n' "${sets[$i]}" "$requests" "$name" \
                     "$(csv_column "$csv" cpu_s "${f[@]}" | median)" "$(csv_column "$csv" jit_s "${f[@]}" | median)" \
+                    "$(csv_column "$csv" io_s "${f[@]}" | median)" \
                     "$(csv_column "$csv" gc_s "${f[@]}" | median)" "$(csv_column "$csv" max_rss_mb "${f[@]}" | median)" \
-                    "$(csv_column "$csv" rps "${f[@]}" | median)"
+                    "$(csv_column "$csv" rps "${f[@]}" | median)" \
+                    "$(paste -d ' ' <(csv_column "$csv" io_s "${f[@]}") <(csv_column "$csv" done "${f[@]}") |
+                        awk '$2 > 0 { printf "%.2f\n", $1 * 1e6 / $2 }' | median)" \
+                    "$(csv_column "$csv" load "${f[@]}" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo "-" hi }')"
             done
         done
     done
