@@ -92,8 +92,8 @@ class LauncherIT {
             List<String> names = zip.stream().filter(e -> !e.isDirectory()).map(e -> e.getName()).sorted().toList();
             String root = "loadtest-" + version + "/";
             assertThat(names).containsExactly(root + "LICENSE", root + "THIRD-PARTY.md", root + "bin/loadtest",
-                    root + "bin/loadtest.cmd", root + "lib/c2-classes.json", root + "lib/" + conscryptJar(),
-                    root + "lib/loadtest.jar", root + "lib/native/" + LINUX_LIBRARY);
+                    root + "bin/loadtest.cmd", root + "lib/" + conscryptJar(), root + "lib/loadtest.jar",
+                    root + "lib/native/" + LINUX_LIBRARY);
             // Windows reads the .cmd with CRLF line ends, sh the launcher with LF ones
             String cmd = new String(zip.getInputStream(zip.getEntry(root + "bin/loadtest.cmd")).readAllBytes());
             assertThat(cmd).contains("\r\n");
@@ -181,59 +181,7 @@ class LauncherIT {
                 List.of("--ab-baseline=http://127.0.0.1:21500/", "-n", "100k"))) {
             Run run = launchWithFlagsPrinted(Map.of(), longRun);
 
-            assertThat(run.all()).as(longRun.toString()).containsPattern("\\bTieredStopAtLevel += 4 .*\\{default}");
-        }
-    }
-
-    @Test
-    void should_keep_c2_to_the_request_paths_classes_in_a_closed_model_http2_run_of_medium_length() throws Exception {
-        // the default 10 s, 5 s over TLS, 6 s over h2c, 100,001 to a million requests: tiered, and C2 for the classes
-        // of lib/c2-classes.json alone; the JVM's output (its "compiler directives added", these flags) goes to
-        // stderr, where it cannot mix with the report or --json - on stdout; the JVM starts: the shipped file parses
-        // runs against a port where nothing listens: they end at once (--version takes no list, below)
-        for (List<String> mediumRun : List.of(List.of("http://127.0.0.1:1/"), List.of("-D", "10s", "http://127.0.0.1:1/"),
-                List.of("-D", "5s", "https://127.0.0.1:1/"),
-                List.of("-D", "5", "--warm-up-time", "1", "http://127.0.0.1:1/"), List.of("-n", "300k", "http://127.0.0.1:1/"),
-                List.of("-n", "1M", "http://127.0.0.1:1/"))) {
-            Run run = runWithFlagsPrinted(Map.of(), mediumRun);
-
-            assertThat(run.err).as(mediumRun.toString()).startsWith("2 compiler directives added\n")
-                    .containsPattern("\\bCompilerDirectivesFile += \\S*/lib/c2-classes\\.json .*\\{command line}")
-                    .containsPattern("\\bTieredStopAtLevel += 4 .*\\{default}")
-                    .contains("Connection refused");
-            assertThat(run.out).as(mediumRun.toString()).doesNotContain("directives").doesNotContain("TieredStopAtLevel");
-        }
-    }
-
-    @Test
-    void should_not_give_help_or_the_version_the_list_of_c2s_classes() throws Exception {
-        Run run = launch(Map.of("JAVA_HOME", JAVA_HOME, "JAVA_OPTS", "-XX:+PrintFlagsFinal"), "-n", "300k", "--version");
-
-        assertThat(run.code).as(run.all()).isZero();
-        assertThat(run.all()).doesNotContain("c2-classes.json").doesNotContain("directives added");
-    }
-
-    @Test
-    void should_let_c2_compile_every_hot_method_of_a_long_http1_or_rate_driven_run() throws Exception {
-        for (List<String> run : List.of(List.of("-D", "11s", "http://127.0.0.1:1/"),
-                List.of("-D", "10s", "--warm-up-time", "1s", "http://127.0.0.1:1/"), List.of("-n", "1000001", "http://127.0.0.1:1/"),
-                List.of("-R", "100k", "-D", "1s", "http://127.0.0.1:1/"), List.of("--stage", "1000/1s", "http://127.0.0.1:1/"),
-                List.of("-n", "300k", "--ab-baseline", "http://127.0.0.1:1/", "http://127.0.0.1:1/"),
-                // HTTP/1.1, where C2 compiles less and keeping it to the list saved nothing measurable
-                List.of("--h1", "-D", "5s", "http://127.0.0.1:1/"), List.of("--h1", "-n", "300k", "http://127.0.0.1:1/"))) {
-            Run launched = runWithFlagsPrinted(Map.of(), run);
-
-            assertThat(launched.all()).as(run.toString()).doesNotContain("c2-classes.json")
-                    .containsPattern("\\bTieredStopAtLevel += 4 .*\\{default}");
-        }
-    }
-
-    @Test
-    void should_let_the_users_options_choose_the_jit_of_a_run_of_medium_length() throws Exception {
-        for (String jit : List.of("-XX:TieredStopAtLevel=4", "-XX:-TieredCompilation")) {
-            Run run = runWithFlagsPrinted(Map.of("LOADTEST_OPTS", jit), List.of("-n", "300k", "http://127.0.0.1:1/"));
-
-            assertThat(run.all()).as(jit).doesNotContain("c2-classes.json").contains("Connection refused");
+            assertThat(run.out).as(longRun.toString()).containsPattern("\\bTieredStopAtLevel += 4 .*\\{default}");
         }
     }
 
@@ -555,16 +503,6 @@ class LauncherIT {
     }
 
     /** The launcher with {@code args} then {@code --version}, the JVM printing its flags' final values first. */
-    /** A run of ARGS on one connection, quiet, with the JVM's flags printed: against port 1 it ends at once. */
-    private Run runWithFlagsPrinted(Map<String, String> env, List<String> args) throws Exception {
-        Map<String, String> all = new LinkedHashMap<>(env);
-        all.put("JAVA_HOME", JAVA_HOME);
-        all.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
-        List<String> quiet = new ArrayList<>(List.of("-c", "1", "-q"));
-        quiet.addAll(args);
-        return launch(all, quiet.toArray(String[]::new));
-    }
-
     private Run launchWithFlagsPrinted(Map<String, String> env, List<String> args) throws Exception {
         Map<String, String> all = new LinkedHashMap<>(env);
         all.put("JAVA_HOME", JAVA_HOME);
