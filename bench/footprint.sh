@@ -96,8 +96,7 @@ main() {
     done
     if [[ " ${ways[*]} " == *" launcher "* ]]; then
         GENERATOR=launcher generator_command
-        # its class-data archive is made by a user's first run: this one, not measured
-        "${OURS[@]}" -q --h1 -c 100 -m 1 -D 1 "http://127.0.0.1:$PORT_H1/hello" >/dev/null 2>&1 || true
+        launcher_first_runs "http://127.0.0.1:$PORT_H1/hello"
     fi
     log "2. $CONNECTIONS connections, alternated with h2load $PAIRS times: --h1 -t $THREADS -c $CONNECTIONS -m 1 -D ${DURATION}s, ours as ${ways[*]} (jar: java -Xmx256m -jar loadtest.jar; launcher: bin/loadtest, its own JVM defaults)"
     local pair h2_rps=() h2_us=() h2_rss=() tool
