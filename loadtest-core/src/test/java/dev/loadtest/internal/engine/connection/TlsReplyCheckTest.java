@@ -90,11 +90,8 @@ class TlsReplyCheckTest {
     void should_deliver_the_records_before_a_fatal_alert_and_throw_on_the_next_unwrap() throws Exception {
         ByteBuffer src = records("first", "second");
         int data = src.limit();
-        src.limit(src.capacity()).position(data);
         failServer();
-        server.wrap(ByteBuffer.allocate(0), src);   // its fatal alert, encrypted as application data in TLS 1.3
-        src.flip();
-        assertThat(src.limit()).as("an alert record after the data").isGreaterThan(data);
+        withServerRecord(src);   // its fatal alert, encrypted as application data in TLS 1.3
         ByteBuffer dst = ByteBuffer.allocate(client.getSession().getApplicationBufferSize());
 
         SSLEngineResult result = client.unwrap(src, dst);
@@ -130,12 +127,8 @@ class TlsReplyCheckTest {
     @Test
     void should_return_closed_with_the_records_before_a_close_notify() throws Exception {
         ByteBuffer src = records("first", "second");
-        int data = src.limit();
-        src.limit(src.capacity()).position(data);
         server.closeOutbound();
-        server.wrap(ByteBuffer.allocate(0), src);   // close_notify
-        src.flip();
-        assertThat(src.limit()).as("a close_notify record after the data").isGreaterThan(data);
+        withServerRecord(src);   // close_notify
         ByteBuffer dst = ByteBuffer.allocate(client.getSession().getApplicationBufferSize());
 
         SSLEngineResult result = client.unwrap(src, dst);
@@ -152,6 +145,15 @@ class TlsReplyCheckTest {
         ByteBuffer garbage = ByteBuffer.allocate(5 + 64);
         garbage.put((byte) 23).put((byte) 3).put((byte) 3).putShort((short) 64).position(0);
         assertThatThrownBy(() -> server.unwrap(garbage, ByteBuffer.allocate(1 << 16))).isInstanceOf(SSLException.class);
+    }
+
+    /** Appends to {@code src}, after its records, the record (an alert) that the server's next wrap writes. */
+    private void withServerRecord(ByteBuffer src) throws Exception {
+        int data = src.limit();
+        src.limit(src.capacity()).position(data);
+        server.wrap(ByteBuffer.allocate(0), src);
+        src.flip();
+        assertThat(src.limit()).as("a record after the data").isGreaterThan(data);
     }
 
     /** The server's records, one a text, back to back as one socket read would bring them. */
