@@ -30,7 +30,7 @@ syscalls_per() { awk -v s="${M_SYSCALLS:-}" -v n="$1" 'BEGIN { if (s != "" && n 
 # "protocol: http/1.1, 10000 clients, 1 streams, 10000 connections opened" -> 10000
 connections_opened() { sed -n 's/^protocol: .*, \([0-9]*\) connections opened.*/\1/p' "$1" | tail -n 1; }
 
-# connections_run CHECK PAIR TOOL OUT FLAG...: one run of checks 2 and 2b, TOOL (ours: java -Xmx256m -jar
+# connections_run CHECK PAIR TOOL OUT FLAG...: one run of checks 2 and 2b, TOOL (jar: java -Xmx256m -jar
 # loadtest.jar; launcher: the distribution's bin/loadtest, OURS from generator_command; or h2load) --h1 -t THREADS
 # -c CONNECTIONS -m 1 FLAG... to nginx; logs it and writes its CSV row as CHECK. Sets R_US (CPU-µs a request done), R_CALLS (system calls a request done, "-" without SYSCALLS=1), R_RPS,
 # R_RSS_MB and R_OK: 0, and FAIL in its row, when it exited non-zero, a request failed or (ours) fewer than
@@ -38,14 +38,13 @@ connections_opened() { sed -n 's/^protocol: .*, \([0-9]*\) connections opened.*/
 connections_run() {
     local check="$1" pair="$2" tool="$3" out="$4" url="http://127.0.0.1:$PORT_H1/hello" opened="$CONNECTIONS" result=- mark="" load
     shift 4
-    if [[ "$tool" == ours ]]; then
-        measure ours "$out" -- "$JAVA" -Xmx256m -jar "$JAR" --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 "$@" "$url"
-        opened=$(connections_opened "$out")
-    elif [[ "$tool" == launcher ]]; then
-        measure ours "$out" -- "${OURS[@]}" --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 "$@" "$url"
-        opened=$(connections_opened "$out")
-    else
+    if [[ "$tool" == h2load ]]; then
         measure h2load "$out" -- h2load --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 "$@" "$url"
+    else
+        local ours=("$JAVA" -Xmx256m -jar "$JAR")
+        [[ "$tool" == jar ]] || ours=("${OURS[@]}")
+        measure ours "$out" -- "${ours[@]}" --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 "$@" "$url"
+        opened=$(connections_opened "$out")
     fi
     load=$(cut -d' ' -f1 /proc/loadavg)
     R_US=$(cpu_us_per_req "$M_USER" "$M_SYS" "$M_DONE")
@@ -96,19 +95,16 @@ main() {
     done
     if [[ " ${ways[*]} " == *" launcher "* ]]; then
         GENERATOR=launcher generator_command
-        # its class-data archive is made by a user's first run: this one, not measured
-        "${OURS[@]}" -q --h1 -c 100 -m 1 -D 1 "http://127.0.0.1:$PORT_H1/hello" >/dev/null 2>&1 || true
+        launcher_first_runs "http://127.0.0.1:$PORT_H1/hello"
     fi
     log "2. $CONNECTIONS connections, alternated with h2load $PAIRS times: --h1 -t $THREADS -c $CONNECTIONS -m 1 -D ${DURATION}s, ours as ${ways[*]} (jar: java -Xmx256m -jar loadtest.jar; launcher: bin/loadtest, its own JVM defaults)"
-    local pair h2_rps=() h2_us=() h2_rss=() tool
-    declare -A way_rps=() way_us=() way_rss=()
-    verdict=PASS
+    local pair h2_rps=() h2_us=() h2_rss=()
+    declare -A way_rps=() way_us=() way_rss=() way_verdict=()
+    for way in "${ways[@]}"; do way_verdict[$way]=PASS; done
     for pair in $(seq 1 "$PAIRS"); do
         for way in "${ways[@]}"; do
-            tool=ours
-            [[ "$way" == jar ]] || tool=launcher
-            connections_run "connections-$way" "$pair" "$tool" "$work/conns-$way.out" -D "${DURATION}s"
-            ((R_OK)) || verdict=FAIL
+            connections_run "connections-$way" "$pair" "$way" "$work/conns-$way.out" -D "${DURATION}s"
+            ((R_OK)) || way_verdict[$way]=FAIL
             way_rps[$way]+="$R_RPS "; way_us[$way]+="$R_US "; way_rss[$way]+="$R_RSS_MB "
         done
         connections_run connections "$pair" h2load "$work/conns-h2load.out" -D "$DURATION"
@@ -116,12 +112,12 @@ main() {
     done
     local o_rps o_us o_rss h_rps h_us h_rss ratio goal
     h_rps=$(printf '%s\n' "${h2_rps[@]}" | median); h_us=$(printf '%s\n' "${h2_us[@]}" | median); h_rss=$(printf '%s\n' "${h2_rss[@]}" | median)
-    log "   $verdict: every connection opened and no request failed in every run of ours"
     for way in "${ways[@]}"; do
+        log "   ${way_verdict[$way]} ($way): every connection opened and no request failed in every run"
         o_rps=$(printf '%s\n' ${way_rps[$way]} | median); o_us=$(printf '%s\n' ${way_us[$way]} | median)
         o_rss=$(printf '%s\n' ${way_rss[$way]} | median)
         ratio=$(awk -v a="$o_rps" -v b="$h_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-        echo "connections-$way,ours,$verdict,,,$CONNECTIONS,,$o_rss,median $o_rps req/s" >>"$csv"
+        echo "connections-$way,ours,${way_verdict[$way]},,,$CONNECTIONS,,$o_rss,median $o_rps req/s" >>"$csv"
         # issue 15's goal: at least h2load's req/s, within 150 MB
         goal=FAIL
         awk -v r="$ratio" -v m="$o_rss" 'BEGIN { exit !(r >= 1.0 && m <= 150) }' && goal=PASS
@@ -135,7 +131,7 @@ main() {
     log "2b. connect cost, alternated with h2load $PAIRS times: java -Xmx256m -jar loadtest.jar --h1 -t $THREADS -c $CONNECTIONS -m 1 -n $CONNECTIONS"
     local o_cpu=() o_sys=() h_cpu=() h_sys=() failed_runs=0
     for pair in $(seq 1 "$PAIRS"); do
-        connections_run connect-cost "$pair" ours "$work/connect.out" -n "$CONNECTIONS"
+        connections_run connect-cost "$pair" jar "$work/connect.out" -n "$CONNECTIONS"
         o_cpu+=("$R_US"); o_sys+=("$R_CALLS"); ((R_OK)) || failed_runs=$((failed_runs + 1))
         connections_run connect-cost "$pair" h2load "$work/connect-h2load.out" -n "$CONNECTIONS"
         h_cpu+=("$R_US"); h_sys+=("$R_CALLS"); ((R_OK)) || failed_runs=$((failed_runs + 1))

@@ -415,6 +415,17 @@ generator_command() {
     esac
 }
 
+# launcher_first_runs URL: a user's first runs of OURS (the launcher, from generator_command) against URL, not
+# measured: the first makes the launcher's class-data archive, which the measured runs then use; on Java 17 and 18 it
+# writes it aside and the second checks it (one more java) and puts it in place. Stops the script if ours fails.
+launcher_first_runs() {
+    local work first
+    temp_dir work first-runs
+    for first in 1 2; do
+        "${OURS[@]}" --h1 -R 100 -c 1 -D 1 "$1" >"$work/first-run.out" 2>&1 || die "ours failed: $(tail -n 5 "$work/first-run.out")"
+    done
+}
+
 # launcher_tls_provider: TLS_PROVIDER=jdk tells the distribution's bin/loadtest (it reads LOADTEST_OPTS) to keep the
 # JDK's TLS instead of the Conscrypt beside it in lib/: exports LOADTEST_OPTS with -Dloadtest.tls.provider=jdk added
 launcher_tls_provider() {

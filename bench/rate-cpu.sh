@@ -138,14 +138,7 @@ main() {
     temp_dir work ratecpu
     csv="$RESULTS_DIR/$stamp-rate-cpu.csv"
     url="http://127.0.0.1:$PORT_H1/hello"
-    if [[ "$GENERATOR" == launcher ]]; then
-        # a user's first runs: the first makes the launcher's class-data archive, which the measured runs then use;
-        # on Java 17 and 18 it writes it aside and the second checks it (one more java) and puts it in place
-        local first
-        for first in 1 2; do
-            "${LOADTEST[@]}" --h1 -R 100 -c 1 -D 1 "$url" >"$work/first-run.out" 2>&1 || die "ours failed: $(tail -n 5 "$work/first-run.out")"
-        done
-    fi
+    [[ "$GENERATOR" != launcher ]] || launcher_first_runs "$url"
     echo "rate,pair,tool,done,achieved_rps,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,steady_cpu_s,steady_window_s,steady_us_per_req,steady_us_by_thread,steady_counts_per_req,load_average,early_cpu_s,early_window_s,early_us_per_req,early_us_by_thread" >"$csv"
     log "machine: $(nproc) CPUs, $(uname -r); java: $("$JAVA" -version 2>&1 | head -n 1); wrk2: $WRK2"
     log "rates $RATES, -c $CONNECTIONS -t $THREADS, ${DURATION}s, no warm-up, http/1.1 $url; early window ${EARLY_FROM:-none}-${EARLY_TO:-}s, steady window ${STEADY_FROM}-${STEADY_TO}s; PAIRS=$PAIRS"

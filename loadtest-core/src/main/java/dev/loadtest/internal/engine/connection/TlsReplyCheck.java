@@ -14,7 +14,7 @@ import javax.net.ssl.SSLSession;
  * ClientHello is a TLS record, whose first byte is its content type (20 to 24). Anything else (nginx's
  * "HTTP/1.1 400 Bad Request" to an {@code https://} URL on a plain port) means the port does not speak TLS:
  * the connection fails at once with a {@link SetupException} that says to use {@code http://}, instead of the
- * JDK's "Unsupported or unrecognized SSL message". One boolean test per unwrap afterwards.
+ * JDK's "Unsupported or unrecognized SSL message".
  *
  * <p>Once connected, an unwrap decrypts every whole application-data record its source holds, as long as the
  * destination has room for the next one, where the providers (Conscrypt's and the JDK's) decrypt one record per
@@ -22,6 +22,11 @@ import javax.net.ssl.SSLSession;
  * unwraps, and HttpCore's {@code SSLIOSession} handed each record's 60-odd bytes to the HTTP/2 multiplexer on
  * its own, with the checks around each call ({@code isInboundDone}, a native call in Conscrypt's engine);
  * see bench/README.md, "TLS steady state". The result says the whole of what was consumed and produced.
+ *
+ * <p>A record after the first may fail (in TLS 1.3 an alert is an encrypted application-data record too, so a
+ * fatal one can come in the same read as responses): the records before it are then returned as decrypted, and
+ * the failure is thrown by the next unwrap. Thrown at once, it would lose them: {@code SSLIOSession} passes the
+ * plain text on only after an unwrap returns, and one record a call passed those responses on before the failure.
  */
 final class TlsReplyCheck extends SSLEngine {
 
@@ -32,6 +37,8 @@ final class TlsReplyCheck extends SSLEngine {
 
     private final SSLEngine engine;
     private boolean checked;
+    /** What the provider's unwrap threw on a record after the first (SSLException or RuntimeException): held back. */
+    private Exception failure;
 
     TlsReplyCheck(SSLEngine engine) {
         super(engine.getPeerHost(), engine.getPeerPort());
@@ -40,6 +47,9 @@ final class TlsReplyCheck extends SSLEngine {
 
     @Override
     public SSLEngineResult unwrap(ByteBuffer src, ByteBuffer[] dsts, int offset, int length) throws SSLException {
+        if (failure != null) {
+            throw Sneaky.<RuntimeException>rethrow(failure);
+        }
         if (!checked && src.hasRemaining()) {
             checked = true;
             int type = src.get(src.position()) & 0xff;
@@ -54,8 +64,21 @@ final class TlsReplyCheck extends SSLEngine {
         }
         int consumed = result.bytesConsumed();
         int produced = result.bytesProduced();
+        ByteBuffer dst = dsts[offset];
         do {
-            result = engine.unwrap(src, dsts, offset, length);
+            int srcAt = src.position();
+            int dstAt = dst.position();
+            try {
+                result = engine.unwrap(src, dsts, offset, length);
+            } catch (SSLException | RuntimeException e) {
+                // the failing record stays in src (whatever the provider left there): SSLIOSession unwraps again
+                // at once while its buffer has bytes, after passing on dst, and that call throws
+                failure = e;
+                src.position(srcAt);
+                dst.position(dstAt);
+                return new SSLEngineResult(SSLEngineResult.Status.OK, SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING,
+                        consumed, produced);
+            }
             consumed += result.bytesConsumed();
             produced += result.bytesProduced();
         } while (goesOn(result, src, dsts[offset]));
@@ -89,7 +112,8 @@ final class TlsReplyCheck extends SSLEngine {
 
     /**
      * SSLEngine.unwrap may only throw SSLException, but the failure is a SetupException, which is an
-     * IOException: HttpCore's TLS layer passes any IOException on to the connection as it is.
+     * IOException: HttpCore's TLS layer passes any IOException on to the connection as it is. Also throws a
+     * held-back failure, an SSLException or a RuntimeException, as it is.
      */
     private static final class Sneaky {
         @SuppressWarnings("unchecked")

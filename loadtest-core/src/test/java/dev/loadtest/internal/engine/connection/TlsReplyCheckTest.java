@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loadtest.faults.FaultTls;
 import java.nio.ByteBuffer;
@@ -8,12 +9,14 @@ import java.nio.charset.StandardCharsets;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The engine HttpCore's TLS session is given, against a server engine in memory (the JDK's, TLS 1.3): one unwrap
- * decrypts every whole record its source holds while the destination has room, and no more.
+ * decrypts every whole record its source holds while the destination has room, and no more; a failure after the
+ * first record comes on the next unwrap, after the records before it.
  */
 class TlsReplyCheckTest {
 
@@ -81,6 +84,76 @@ class TlsReplyCheckTest {
         assertThat(result.bytesConsumed()).isEqualTo(firstRecord);
         assertThat(text(dst)).isEqualTo("first");
         assertThat(src.remaining()).as("the second record, whole").isPositive();
+    }
+
+    @Test
+    void should_deliver_the_records_before_a_fatal_alert_and_throw_on_the_next_unwrap() throws Exception {
+        ByteBuffer src = records("first", "second");
+        int data = src.limit();
+        failServer();
+        withServerRecord(src);   // its fatal alert, encrypted as application data in TLS 1.3
+        ByteBuffer dst = ByteBuffer.allocate(client.getSession().getApplicationBufferSize());
+
+        SSLEngineResult result = client.unwrap(src, dst);
+
+        assertThat(result.getStatus()).isEqualTo(SSLEngineResult.Status.OK);
+        assertThat(result.getHandshakeStatus()).isEqualTo(HandshakeStatus.NOT_HANDSHAKING);
+        assertThat(result.bytesConsumed()).isEqualTo(data);
+        assertThat(result.bytesProduced()).isEqualTo("firstsecond".length());
+        assertThat(text(dst)).isEqualTo("firstsecond");
+        assertThat(src.remaining()).as("the alert, left for the next unwrap").isPositive();
+        dst.clear();
+        assertThatThrownBy(() -> client.unwrap(src, dst))
+                .isInstanceOf(SSLException.class)
+                .hasMessageContaining("fatal alert");
+        assertThat(dst.position()).isZero();
+    }
+
+    @Test
+    void should_deliver_the_records_before_a_corrupted_one_and_throw_on_the_next_unwrap() throws Exception {
+        ByteBuffer src = records("first", "second", "third");
+        src.put(src.limit() - 1, (byte) (src.get(src.limit() - 1) ^ 1));   // the third record's tag
+        ByteBuffer dst = ByteBuffer.allocate(client.getSession().getApplicationBufferSize());
+
+        SSLEngineResult result = client.unwrap(src, dst);
+
+        assertThat(result.getStatus()).isEqualTo(SSLEngineResult.Status.OK);
+        assertThat(text(dst)).isEqualTo("firstsecond");
+        assertThat(result.bytesConsumed() + src.remaining()).isEqualTo(src.limit());
+        assertThat(src.remaining()).as("the third record, left for the next unwrap").isPositive();
+        assertThatThrownBy(() -> client.unwrap(src, dst)).isInstanceOf(SSLException.class);
+    }
+
+    @Test
+    void should_return_closed_with_the_records_before_a_close_notify() throws Exception {
+        ByteBuffer src = records("first", "second");
+        server.closeOutbound();
+        withServerRecord(src);   // close_notify
+        ByteBuffer dst = ByteBuffer.allocate(client.getSession().getApplicationBufferSize());
+
+        SSLEngineResult result = client.unwrap(src, dst);
+
+        assertThat(result.getStatus()).isEqualTo(SSLEngineResult.Status.CLOSED);
+        assertThat(result.bytesConsumed()).isEqualTo(src.limit());
+        assertThat(result.bytesProduced()).isEqualTo("firstsecond".length());
+        assertThat(text(dst)).isEqualTo("firstsecond");
+        assertThat(client.isInboundDone()).isTrue();
+    }
+
+    /** Makes the server fail: a record it cannot decrypt, so that its next wrap writes a fatal alert. */
+    private void failServer() {
+        ByteBuffer garbage = ByteBuffer.allocate(5 + 64);
+        garbage.put((byte) 23).put((byte) 3).put((byte) 3).putShort((short) 64).position(0);
+        assertThatThrownBy(() -> server.unwrap(garbage, ByteBuffer.allocate(1 << 16))).isInstanceOf(SSLException.class);
+    }
+
+    /** Appends to {@code src}, after its records, the record (an alert) that the server's next wrap writes. */
+    private void withServerRecord(ByteBuffer src) throws Exception {
+        int data = src.limit();
+        src.limit(src.capacity()).position(data);
+        server.wrap(ByteBuffer.allocate(0), src);
+        src.flip();
+        assertThat(src.limit()).as("a record after the data").isGreaterThan(data);
     }
 
     /** The server's records, one a text, back to back as one socket read would bring them. */
