@@ -185,7 +185,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         if (scheduled) {
             // a scenario's schedule is of arrivals: each starts a session, whose steps the slots then send
             scheduler = new Scheduler(phase, RateSchedule.of(test), scenario != null ? List.of(scenario) : clients,
-                    scheduleWidth(), test.requests().orElse(Long.MAX_VALUE), recorders,
+                    Scheduler.width(test), test.requests().orElse(Long.MAX_VALUE), recorders,
                     () -> SendPath.prime(templates.get(0)), test.scheduleResolution().toNanos());
             scheduler.start(runId);
         }
@@ -199,17 +199,6 @@ final class EngineRun implements LoadTestRun, SlotContext {
         for (ConnectionSlot client : clients) {
             client.start();
         }
-    }
-
-    /**
-     * The most requests (a scenario's: arrivals) one wake-up of the scheduler hands out: as many as can start at once
-     * without queueing behind one another. A run of requests, and a scenario on the run's shared slots: every stream
-     * of every client. A scenario with a connection per session: each arrival opens its own connection, so up to the
-     * bound of its sessions in flight.
-     */
-    private int scheduleWidth() {
-        long width = test.connectionPerSession() ? test.maxBacklog() : (long) test.clients() * test.streams();
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, width));
     }
 
     /**

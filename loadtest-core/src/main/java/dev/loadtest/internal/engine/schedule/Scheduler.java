@@ -1,5 +1,6 @@
 package dev.loadtest.internal.engine.schedule;
 
+import dev.loadtest.LoadTest;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.record.WorkerStats;
 import java.util.List;
@@ -81,7 +82,7 @@ public final class Scheduler implements Runnable {
     private Thread thread;
 
     /**
-     * @param width the most requests a wake-up hands out (see {@link #width}); at least 1
+     * @param width the most requests a wake-up hands out ({@link #width(LoadTest)}); at least 1
      * @param limit requests to hand out at most (a counted run's), else {@link Long#MAX_VALUE}
      * @param prime loads and initialises the send path's classes, on the scheduler's thread before the clock
      *              starts, so the JVM's class loading is not taken for our lag on the first requests of a run
@@ -108,6 +109,17 @@ public final class Scheduler implements Runnable {
         this.limit = limit;
         this.recorders = recorders;
         this.prime = prime;
+    }
+
+    /**
+     * The most requests (a scenario's: arrivals) one wake-up hands out in a run of {@code test}: as many as can
+     * start at once without queueing behind one another. A run of requests, and a scenario on the run's shared slots
+     * (its sessions' steps take the slots' streams): every stream of every client. A scenario with a connection per
+     * session: each arrival opens a connection of its own, so up to the bound of its sessions in flight.
+     */
+    public static int width(LoadTest test) {
+        long width = test.connectionPerSession() ? test.maxBacklog() : (long) test.clients() * test.streams();
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, width));
     }
 
     /** Starts the thread, which primes the send path and then waits for {@link #go()}. */
