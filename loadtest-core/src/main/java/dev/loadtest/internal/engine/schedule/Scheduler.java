@@ -230,9 +230,9 @@ public final class Scheduler implements Runnable {
      * When to wake for request {@code k}, due at {@code due} and not yet due: at its due time, unless that is within
      * the quantum of the last wake-up's aim; then at the quantum's end, and the requests that fell due meanwhile go
      * out together in that one wake-up, each due at its aim ({@link #effectiveDue}), less than a quantum after its
-     * own due time. Requests spaced at least a quantum
-     * apart keep their exact times, and so do those due in the last quantum of the measured phase: the timer stops
-     * the scheduler at its end, and a request still held back then would be dropped.
+     * own due time. Requests spaced at least a quantum apart keep their exact times, and so do those due in the last
+     * quantum of the measured phase: the timer stops the scheduler at its end, and a request still held back then
+     * would be dropped.
      *
      * <p>A wake-up hands out at most {@link #width} requests (they go round robin over the clients, so at most a
      * client's streams to each): it wakes by the due time of request {@code k + width - 1}, the last of the round
