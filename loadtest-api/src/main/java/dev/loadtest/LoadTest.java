@@ -117,8 +117,8 @@ public final class LoadTest {
     public static final Duration DEFAULT_SCHEDULE_RESOLUTION = Duration.ofMillis(1);
 
     /**
-     * The coarsest {@link Builder#scheduleResolution(Duration) schedule resolution}: well under the scheduler lag
-     * p99 that reads as a saturated generator ({@link Verdict#SATURATED_LAG}).
+     * The coarsest {@link Builder#scheduleResolution(Duration) schedule resolution}: coarser groups would reach the
+     * server as bursts far from the schedule's spacing.
      */
     private static final Duration MAX_SCHEDULE_RESOLUTION = Duration.ofMillis(5);
 
@@ -939,14 +939,18 @@ public final class LoadTest {
         }
 
         /**
-         * In a rate-driven run, how finely the schedule's send times are kept: our scheduler wakes at most once in
-         * this long and sends every request already due then, so a request goes out up to this much after its due
-         * time, never before it. Its response time counts from its due time, so that wait is in it (wrk2's
-         * millisecond timers put up to about a millisecond in its corrected latency the same way); its service
-         * time counts from the send, so it is not; the scheduler lag shows it. Requests spaced at least this far
-         * apart (a rate up to {@code 1 / resolution}, e.g. 1,000 req/s at 1 ms) go out at their due times. A wake-up
-         * sends at most one request a client (the clients take the requests in turn), so with few clients at a high
-         * rate the scheduler wakes more often than this rather than queue a second request on a connection.
+         * In a rate-driven run, how finely the schedule's send times are kept: the schedule groups the requests
+         * falling due within one resolution at its end, where our scheduler wakes and sends them together, never one
+         * before its own due time. Response time counts from when the schedule put the request, that end, so the
+         * grouping is not in it, nor in the service time, lateness, drops or the scheduler lag, which shows only
+         * genuine lateness (a wake-up late on a busy machine; a request that fell due meanwhile counts from its own
+         * due time, so coordinated omission is still corrected). wrk2 (1 ms timers) counts from each request's
+         * ungrouped time, so its response times include its own timer's lateness, up to about a millisecond, and
+         * ours do not. Requests spaced at least this far apart (a rate up to {@code 1 / resolution}, e.g. 1,000
+         * req/s at 1 ms) go out at their own due times. A wake-up sends at most as many requests as can start at once
+         * without queueing behind one another ({@link #clients} x {@link #streams}; a scenario's arrivals on a
+         * connection per session: {@link #maxBacklog}), so with few streams at a high rate the scheduler wakes more
+         * often than this rather than queue a request behind another on a connection.
          *
          * <pre>{@code
          * LoadTest.target(uri).clients(10).rate(10_000).duration(Duration.ofSeconds(30))
@@ -957,9 +961,9 @@ public final class LoadTest {
          * <p>Each wake-up costs the generator a context switch and two system calls, about as much CPU as the
          * request's own send: at 10,000 req/s the default 1 ms took about 40 % less CPU a request than
          * {@link Duration#ZERO} (bench/README.md, "The scheduler's resolution"). The requests that fell due within
-         * one resolution reach the server together, as wrk2's do. Default 1 ms; from 0 (each request at its due
-         * time) to 5 ms (a scheduler lag p99 over 10 ms reads as a {@link Verdict#GENERATOR_SATURATED saturated
-         * generator}).
+         * one resolution reach the server together, as wrk2's do. Default 1 ms; from 0 (every request at its own
+         * time, at more CPU a request) to 5 ms (coarser groups would reach the server as bursts far from the
+         * schedule's spacing).
          */
         public Builder scheduleResolution(Duration resolution) {
             Objects.requireNonNull(resolution, "scheduleResolution must not be null");

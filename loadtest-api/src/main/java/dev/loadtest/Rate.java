@@ -13,14 +13,18 @@ import java.util.Objects;
  * }</pre>
  *
  * <p><b>What the corrected latency contains.</b> A rate-driven run's response time ({@link Result#responseTime()})
- * counts from each request's due time on the schedule to its response's end: the server's time, the time the request
- * waited for a free stream or connection ({@code late}), our scheduler's lag, and within that lag our scheduler's
- * resolution ({@link LoadTest#scheduleResolution()}, 1 ms unless set): the scheduler wakes at most once a resolution
- * and sends every request due by then, so a request goes out up to that long after its due time, never before it,
- * as wrk2's millisecond timers send its requests up to about a millisecond late into its corrected latency. The
- * service time ({@link Result#serviceTime()}, uncorrected, h2load's "time for request") counts from the send, so
- * neither the wait for a stream nor the scheduler's lag is in it. At rates where requests fall due further apart than
- * the resolution, each goes out at its due time (the lag is then the machine's wake-up latency alone).
+ * counts from when the schedule put the request to its response's end: the server's time, the time the request
+ * waited for a free stream or connection ({@code late}), and our scheduler's lag. The schedule groups the requests
+ * falling due within one resolution ({@link LoadTest#scheduleResolution()}, 1 ms unless set) at its end: the
+ * scheduler wakes then and sends them together, never one before its own due time, and that end is when the schedule
+ * put them, so the grouping is in none of the figures. The lag counts from there too: only genuine lateness (a
+ * wake-up that came late on a busy machine, a scheduler behind); a request that fell due while the scheduler was late
+ * counts from its own due time, so coordinated omission is still corrected. wrk2 (1 ms timers) counts from each
+ * request's ungrouped time, so its response times include its own timer's lateness, up to about a millisecond, and
+ * ours do not; {@link java.time.Duration#ZERO} sends every request at its own time, at more CPU a request. The service
+ * time ({@link Result#serviceTime()}, uncorrected, h2load's "time for request") counts from the send, so neither the
+ * wait for a stream nor the scheduler's lag is in it. At rates where requests fall due further apart than the
+ * resolution, each goes out at its own due time.
  *
  * @param offered requests scheduled per second of the measured phase: the schedule's rate, also when our
  *     scheduler fell behind it (the shortfall shows in {@code dropped} and {@code schedulerLag})
@@ -33,9 +37,9 @@ import java.util.Objects;
  * @param late requests sent after waiting for a free stream or connection (their response time counts
  *     from the due time all the same)
  * @param backlogAtEnd due requests still waiting for a stream when the run ended
- * @param schedulerLag how late our scheduler handed each due request to its connection, its resolution included
- *     (up to one {@link LoadTest#scheduleResolution()} by design); one it had not handed over when the run ended,
- *     late until then
+ * @param schedulerLag how late our scheduler handed each due request to its connection, after when the schedule put
+ *     it (the grouping to the resolution is not lateness); one it had not handed over when the run ended, late from
+ *     its own due time until then
  */
 public record Rate(double offered, double achieved, long scheduled, long dropped, long late, long backlogAtEnd,
                    LatencyHistogram schedulerLag) {

@@ -57,7 +57,8 @@ final class ShardChecks {
 
     /**
      * What else every shard of one run shares: the request (headers as shown, body length, the seed where both
-     * have one), the whole run's size (requests, duration, rate) and a start time (see {@link #START_SKEW}). Headers compare as a JSON
+     * have one), the whole run's size (requests, duration, rate), a rate-driven run's schedule resolution and a start
+     * time (see {@link #START_SKEW}). Headers compare as a JSON
      * result records them, credentials redacted, so shards read back and shards in memory compare equal.
      */
     void sameRun(Result firstResult, Result result) {
@@ -82,6 +83,12 @@ final class ShardChecks {
         same("duration", a.duration().map(DurationFormat::setting).orElse("none"),
                 b.duration().map(DurationFormat::setting).orElse("none"));
         same("rate of the whole run", text(a.rate()), text(b.rate()));
+        if (first.isRateDriven()) {
+            // it sets what the response times count from (requests grouped to its end): shards that differ in it
+            // measured differently, and their histograms would not add up to one run's
+            same("schedule resolution", DurationFormat.setting(first.scheduleResolution()),
+                    DurationFormat.setting(t.scheduleResolution()));
+        }
     }
 
     /**

@@ -262,6 +262,22 @@ class ResultsTest {
     }
 
     @Test
+    void should_refuse_shards_of_a_rate_driven_run_with_different_schedule_resolutions_naming_both() {
+        Histogram union = LatencyHistogram.newHistogram();
+        LoadTest.Builder rated = LoadTest.target("http://127.0.0.1:1/").clients(6).rate(1000).requests(600);
+        Result a = withTest(shard(0, 2, 1, union), rated.shard(0, 2).build());
+        Result b = withTest(shard(1, 2, 2, union), rated.shard(1, 2).build());
+        Result finer = withTest(b, rated.scheduleResolution(Duration.ofNanos(250_000)).shard(1, 2).build());
+
+        assertThat(Results.merge(List.of(a, b), List.of("s0.json", "s1.json")).requests().total())
+                .isEqualTo(a.requests().total() + b.requests().total());
+        assertThatThrownBy(() -> Results.merge(List.of(a, finer), List.of("s0.json", "s1.json")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("s1.json (shard 1/2) is not a shard of the same run: its schedule resolution (250us)"
+                        + " differs from s0.json's (1ms)");
+    }
+
+    @Test
     void should_refuse_counts_that_overflow_when_added_naming_the_result_and_the_field() {
         Histogram union = LatencyHistogram.newHistogram();
         Result a = shard(0, 2, 1, union);

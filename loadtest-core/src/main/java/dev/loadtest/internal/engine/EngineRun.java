@@ -185,8 +185,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
         if (scheduled) {
             // a scenario's schedule is of arrivals: each starts a session, whose steps the slots then send
             scheduler = new Scheduler(phase, RateSchedule.of(test), scenario != null ? List.of(scenario) : clients,
-                    test.requests().orElse(Long.MAX_VALUE), recorders, () -> SendPath.prime(templates.get(0)),
-                    test.scheduleResolution().toNanos());
+                    Scheduler.width(test), test.requests().orElse(Long.MAX_VALUE), recorders,
+                    () -> SendPath.prime(templates.get(0)), test.scheduleResolution().toNanos());
             scheduler.start(runId);
         }
         concurrency = ConcurrencyPlan.of(test);

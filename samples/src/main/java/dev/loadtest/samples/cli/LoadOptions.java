@@ -4,8 +4,8 @@ import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /**
- * h2load's load flags (connections, streams, threads, -n, -D, timeouts, protocol), shared by the main command and
- * {@code capacity}.
+ * h2load's load flags (connections, streams, threads, -n, -D, timeouts, protocol) and how finely a rate's schedule is
+ * kept, shared by the main command, {@code capacity} and {@code scenario}.
  */
 final class LoadOptions {
     @Option(names = {"-n", "--requests"}, paramLabel = "N", converter = Syntax.LongConverter.class,
@@ -49,6 +49,14 @@ final class LoadOptions {
             description = {"Time a request may wait for its whole response; over it the request times out "
                     + "and its connection is opened again (h2load's -N, per request)."})
     Duration requestTimeout;
+
+    @Option(names = "--schedule-resolution", paramLabel = "DURATION", converter = Syntax.DurationConverter.class,
+            defaultValue = "1ms", description = {"How finely a rate's send times are kept (-R, --stage, --arrivals, "
+                    + "capacity's steps): the requests falling due within one resolution go out together at its end, "
+                    + "never before their due times, and their response times count from then. wrk2 (1 ms timers) "
+                    + "counts from each request's own time, so its response times include its timer's lateness. 0 "
+                    + "sends each at its own time, at more CPU a request. 0 to 5ms."})
+    Duration scheduleResolution;
 
     @Option(names = "--h1", description = "HTTP/1.1 (pipelined when -m > 1). Default: h2c with prior knowledge "
             + "for http://, ALPN (h2 preferred) for https://, as h2load.")

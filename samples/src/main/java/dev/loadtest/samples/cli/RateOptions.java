@@ -1,7 +1,6 @@
 package dev.loadtest.samples.cli;
 
 import dev.loadtest.Stage;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Help.Visibility;
@@ -35,10 +34,4 @@ final class RateOptions {
             defaultValue = "10000", description = "Due requests that may wait for a free stream; beyond, they "
                     + "are dropped and counted.")
     int maxBacklog;
-
-    @Option(names = "--schedule-resolution", paramLabel = "DURATION", converter = Syntax.DurationConverter.class,
-            defaultValue = "1ms", description = {"How finely -R's send times are kept: a request goes out up to this "
-                    + "long after its due time, never before, and its response time (from the due time) includes it, "
-                    + "as wrk2's 1 ms timers do; 0 sends each at its due time, at more CPU a request. 0 to 5ms."})
-    Duration scheduleResolution;
 }

@@ -85,7 +85,6 @@ final class TestFromFlags {
             }
             plan(b, clients, demo);
             b.maxBacklog(rate.maxBacklog);
-            b.scheduleResolution(rate.scheduleResolution);
             b.interval(output.interval);
             shard(b);
             return b.build();
@@ -95,8 +94,8 @@ final class TestFromFlags {
     }
 
     /**
-     * The flags a load test and a capacity search share: threads, protocol (h2c by default for http://, as
-     * h2load), timeouts, --insecure, and the request (-H, -d, --method). The builder's exceptions pass through,
+     * The flags a load test, a capacity search and a scenario run share: threads, protocol (h2c by default for
+     * http://, as h2load), timeouts, the schedule's resolution, --insecure, and the request (-H, -d, --method). The builder's exceptions pass through,
      * for the caller to put in {@link FlagTerms}.
      */
     static void connectionsAndRequests(LoadTest.Builder b, CommandSpec spec, LoadOptions load,
@@ -108,6 +107,7 @@ final class TestFromFlags {
         b.protocol(load.h1 ? Protocol.HTTP_1_1 : https ? Protocol.NEGOTIATE : Protocol.HTTP_2);
         b.connectTimeout(load.connectTimeout);
         b.requestTimeout(load.requestTimeout);
+        b.scheduleResolution(load.scheduleResolution);
         if (load.insecure) {
             b.insecureTrustAll();
         }

@@ -59,7 +59,8 @@ class CapacityCommandTest {
 
         // a loose p99: this test is about the exit code and the files, not a busy machine's stalls
         CommandRun run = CommandRun.of(args("--max-p99", "1s", "--max-error-rate", "0.1%", "--start-rate", "50",
-                "--max-rate", "100", "--json", json.toString(), "--html", html.toString()));
+                "--max-rate", "100", "--schedule-resolution", "250us", "--json", json.toString(), "--html",
+                html.toString()));
 
         assertThat(run.code()).as(run.out() + run.err()).isEqualTo(0);
         assertThat(run.out()).contains("searching Capacity[", "step  phase", "doubling", "confirming",
@@ -71,7 +72,9 @@ class CapacityCommandTest {
         CapacityAnswer answer = CapacityJson.read(json);
         assertThat(answer.conclusion()).isEqualTo(CapacityAnswer.Conclusion.MAX_RATE_HELD);
         assertThat(answer.steps().size()).isBetween(3, 5);
-        assertThat(Files.readString(json)).contains("\"limitedBy\" : \"maxRate\"", "\"heldRate\" : 100");
+        assertThat(Files.readString(json)).contains("\"limitedBy\" : \"maxRate\"", "\"heldRate\" : 100")
+                .as("each step runs at the schedule resolution given").contains("\"scheduleResolutionMicros\" : 250")
+                .doesNotContain("\"scheduleResolutionMicros\" : 1000");
         String page = Files.readString(html);
         assertThat(page).contains("<h1>loadtest capacity search</h1>", "id=\"chart-capacity\"",
                 "\"rates\":[50,100]", "\"limits\":[{\"name\":\"p99 response time limit\",\"ms\":1000}]", "uPlot");
@@ -109,6 +112,7 @@ class CapacityCommandTest {
             {"capacity", "-c", "1", "--max-p99", "50ms", "--start-rate", "2k", server.uri().toString()},
             {"capacity", "--max-p99", "50ms", "-D", "10s", server.uri().toString()},
             {"capacity", "--max-p99", "50ms"},
+            {"capacity", "--max-p99", "50ms", "--schedule-resolution", "6ms", server.uri().toString()},
         };
         String[] expected = {
             "loadtest: no objective: give --max-p99, --max-latency or --max-error-rate",
@@ -118,6 +122,7 @@ class CapacityCommandTest {
                     + "streams / 1 ms = 1000 req/s at most",
             "loadtest: -D does not apply to a capacity search",
             "loadtest: Missing required parameter: 'URI'",
+            "loadtest: --schedule-resolution (6ms) must be <= 5 ms",
         };
         for (int i = 0; i < cases.length; i++) {
             CommandRun run = CommandRun.of(cases[i]);

@@ -90,15 +90,21 @@ class ScenarioCommandTest {
     }
 
     @Test
-    void should_run_arrivals_for_a_duration() throws Exception {
+    void should_run_arrivals_for_a_duration_at_the_schedule_resolution_given() throws Exception {
         Path flow = file("flow.json", """
                 {"scenario": "ping", "steps": [{"name": "home", "request": "GET /hello"}]}
                 """);
+        Path json = dir.resolve("arrivals.json");
 
         CommandRun run = CommandRun.of("scenario", flow.toString(), server.uri("/").toString(), "--arrivals", "20",
-                "-c", "2", "-D", "1s", "-q");
+                "-c", "2", "-D", "1s", "-q", "--schedule-resolution", "250us", "--json", json.toString());
 
         assertThat(run.code()).as(run.err()).isZero();
+        assertThat(Files.readString(json)).contains("\"scheduleResolutionMicros\" : 250");
+        CommandRun tooCoarse = CommandRun.of("scenario", flow.toString(), server.uri("/").toString(), "--arrivals",
+                "20", "-D", "1s", "--schedule-resolution", "6ms");
+        assertThat(tooCoarse.code()).isEqualTo(LoadTestCommand.USAGE);
+        assertThat(tooCoarse.err()).contains("--schedule-resolution (6ms) must be <= 5 ms");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.loadtest.internal.engine.schedule;
 
+import dev.loadtest.LoadTest;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.record.WorkerStats;
 import java.util.List;
@@ -14,6 +15,11 @@ import java.util.concurrent.locks.LockSupport;
  * so a saturated generator is caught. It wakes at most once a resolution ({@link #quantumNanos}, the run's
  * {@link dev.loadtest.LoadTest#scheduleResolution()}) and hands out every request due by then, never one early
  * ({@link #wakeFor}).
+ *
+ * <p>The grouping is part of the schedule, not lateness: a request held for a wake-up aimed at time W, after its own
+ * due time, is handed out due at W ({@link #effectiveDue}), so its response time, service time, lateness and our lag
+ * count from W, when the server could first see it; a request that fell due after W (the wake-up came late, or the
+ * scheduler was behind) keeps its own due time, so coordinated omission is corrected as before.
  *
  * <p>When it stops while behind its schedule (a saturated generator, a starved core), the measured requests that
  * fell due before the stop but were not handed out yet are counted all the same, each as scheduled (its lag up to
@@ -43,6 +49,11 @@ public final class Scheduler implements Runnable {
     private final Phase phase;
     private final RateSchedule schedule;
     private final List<? extends Target> clients;
+    /**
+     * The most requests one wake-up hands out: as many as can start at once without queueing behind one another
+     * (a run of requests: its clients times their streams). See {@link #wakeFor}.
+     */
+    private final int width;
     private final long limit;
     private final Recorders recorders;
     private final Runnable prime;
@@ -56,6 +67,11 @@ public final class Scheduler implements Runnable {
     private final long quantumNanos;
     /** The earliest the scheduler wakes next: its last wake-up's aim plus the quantum. Only its thread uses it. */
     private long earliestWake;
+    /**
+     * The aim of its last wake-up: the time {@link #wakeFor} chose for it, which the requests it gathered are handed
+     * out due at ({@link #effectiveDue}); {@link Long#MIN_VALUE} before the first. Only its thread uses it.
+     */
+    private long lastAim = Long.MIN_VALUE;
     private volatile boolean stopped;
     /** When {@link #stop()} was first called; written before {@link #stopped}, so read after it. */
     private volatile long stopNanos;
@@ -66,20 +82,25 @@ public final class Scheduler implements Runnable {
     private Thread thread;
 
     /**
+     * @param width the most requests a wake-up hands out ({@link #width(LoadTest)}); at least 1
      * @param limit requests to hand out at most (a counted run's), else {@link Long#MAX_VALUE}
      * @param prime loads and initialises the send path's classes, on the scheduler's thread before the clock
      *              starts, so the JVM's class loading is not taken for our lag on the first requests of a run
      *              (see {@link Phase#startClock})
      * @param quantumNanos its resolution: see {@link #quantumNanos}
      */
-    public Scheduler(Phase phase, RateSchedule schedule, List<? extends Target> clients, long limit, Recorders recorders,
-              Runnable prime, long quantumNanos) {
-        this(phase, schedule, clients, limit, recorders, prime, SchedulerClock.SYSTEM, quantumNanos);
+    public Scheduler(Phase phase, RateSchedule schedule, List<? extends Target> clients, int width, long limit,
+              Recorders recorders, Runnable prime, long quantumNanos) {
+        this(phase, schedule, clients, width, limit, recorders, prime, SchedulerClock.SYSTEM, quantumNanos);
     }
 
     /** As above, with the clock it reads and sleeps on. */
-    Scheduler(Phase phase, RateSchedule schedule, List<? extends Target> clients, long limit, Recorders recorders,
-              Runnable prime, SchedulerClock clock, long quantumNanos) {
+    Scheduler(Phase phase, RateSchedule schedule, List<? extends Target> clients, int width, long limit,
+              Recorders recorders, Runnable prime, SchedulerClock clock, long quantumNanos) {
+        if (width < 1) {
+            throw new IllegalArgumentException("width (" + width + ") must be >= 1");
+        }
+        this.width = width;
         this.clock = clock;
         this.quantumNanos = quantumNanos;
         this.phase = phase;
@@ -88,6 +109,17 @@ public final class Scheduler implements Runnable {
         this.limit = limit;
         this.recorders = recorders;
         this.prime = prime;
+    }
+
+    /**
+     * The most requests (a scenario's: arrivals) one wake-up hands out in a run of {@code test}: as many as can
+     * start at once without queueing behind one another. A run of requests, and a scenario on the run's shared slots
+     * (its sessions' steps take the slots' streams): every stream of every client. A scenario with a connection per
+     * session: each arrival opens a connection of its own, so up to the bound of its sessions in flight.
+     */
+    public static int width(LoadTest test) {
+        long width = test.connectionPerSession() ? test.maxBacklog() : (long) test.clients() * test.streams();
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, width));
     }
 
     /** Starts the thread, which primes the send path and then waits for {@link #go()}. */
@@ -169,36 +201,50 @@ public final class Scheduler implements Runnable {
                 now = clock.nanoTime();
             }
             earliestWake = wake + quantumNanos;
+            lastAim = wake;
         }
         if (stopped) {
             return false;
         }
-        if (phase.isMeasured(due)) {
-            stats.scheduled(now - due);
+        long effective = effectiveDue(due);
+        if (phase.isMeasured(effective)) {
+            stats.scheduled(now - effective);
         }
-        clients.get((int) (k % clients.size())).onDue(due, stats);
+        clients.get((int) (k % clients.size())).onDue(effective, stats);
         return true;
+    }
+
+    /**
+     * The time request due at {@code due} is handed out due at: the aim of the wake-up that hands it out when that
+     * came after its due time (the schedule grouped it there: the server sees it then, and it is not late), else its
+     * own due time (it fell due after the aim, while the scheduler overslept or was behind: its lateness counts). A
+     * request handed out without a park belongs to the last park's wake-up. The aim is never past the measured
+     * phase's end ({@link #wakeFor}), so a request due in it stays in it; one due in the warm-up and grouped past its
+     * end becomes measured as a whole: its client and {@link #handOut} read the same time.
+     */
+    private long effectiveDue(long due) {
+        return Math.max(due, lastAim);
     }
 
     /**
      * When to wake for request {@code k}, due at {@code due} and not yet due: at its due time, unless that is within
      * the quantum of the last wake-up's aim; then at the quantum's end, and the requests that fell due meanwhile go
-     * out together in that one wake-up, each late by less than the quantum. Requests spaced at least a quantum
-     * apart keep their exact times, and so do those due in the last quantum of the measured phase: the timer stops
-     * the scheduler at its end, and a request still held back then would be dropped.
+     * out together in that one wake-up, each due at its aim ({@link #effectiveDue}), less than a quantum after its
+     * own due time. Requests spaced at least a quantum apart keep their exact times, and so do those due in the last
+     * quantum of the measured phase: the timer stops the scheduler at its end, and a request still held back then
+     * would be dropped.
      *
-     * <p>A wake-up hands out at most one request a client (they go round robin): it wakes by the due time of
-     * request {@code k + clients - 1}, the last of the round that starts with {@code k}, if that comes before the
-     * quantum's end. Two requests of one wake-up on one
-     * connection would make the second wait for the first's response (counted {@code late}, a burst on that
-     * connection) because of our batching rather than the server; with few clients at a high rate the scheduler
-     * wakes more often instead.
+     * <p>A wake-up hands out at most {@link #width} requests (they go round robin over the clients, so at most a
+     * client's streams to each): it wakes by the due time of request {@code k + width - 1}, the last of the round
+     * that starts with {@code k}, if that comes before the quantum's end. One more request in a wake-up would wait
+     * on its connection for a free stream (counted {@code late}, a burst on that connection) because of our
+     * grouping rather than the server; with few streams at a high rate the scheduler wakes more often instead.
      */
     private long wakeFor(long k, long due, long start) {
         if (due >= earliestWake || due > phase.measureEndNanos() - quantumNanos) {
             return due;
         }
-        long roundEnd = schedule.dueOffsetNanos(k + clients.size() - 1);
+        long roundEnd = schedule.dueOffsetNanos(k + width - 1);
         return roundEnd < 0 ? earliestWake : Math.max(due, Math.min(earliestWake, start + roundEnd));
     }
 

@@ -79,8 +79,8 @@ class SchedulerTest {
     }
 
     private Scheduler scheduler(LoadTest test, Phase phase, Runnable prime) {
-        return new Scheduler(phase, RateSchedule.of(test), targets, test.requests().orElse(Long.MAX_VALUE),
-                new Recorders((thread, error) -> { }), prime, 0);
+        return new Scheduler(phase, RateSchedule.of(test), targets, targets.size(),
+                test.requests().orElse(Long.MAX_VALUE), new Recorders((thread, error) -> { }), prime, 0);
     }
 
     @Test

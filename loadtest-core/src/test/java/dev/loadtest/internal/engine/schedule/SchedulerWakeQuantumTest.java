@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The scheduler's timer resolution (its quantum): it wakes at most once a quantum and hands out every request already
- * due then, never one before its due time. On a fake clock, whose sleeps last exactly as asked (or a set amount
+ * due then, never one before its due time, each due at the wake-up's aim unless it fell due after it. On a fake clock, whose sleeps last exactly as asked (or a set amount
  * more), so the tests look at which requests go out in which wake-up, not at how fast the machine is.
  */
 class SchedulerWakeQuantumTest {
@@ -48,21 +48,36 @@ class SchedulerWakeQuantumTest {
         }
     }
 
-    /** A hand-out: the request's due time and the clock's time when the scheduler handed it over. */
-    private record HandOut(long due, long at) {
+    /**
+     * A hand-out: the request's due time in the schedule ({@code scheduled}), the due time it was handed out with
+     * ({@code due}: what its response time and the scheduler's lag count from) and the clock's time then ({@code at});
+     * {@code at - due} is the lag the scheduler records for it.
+     */
+    private record HandOut(long scheduled, long due, long at) {
+        long lag() {
+            return at - due;
+        }
     }
 
     private static final class Target implements Scheduler.Target {
         private final FakeClock clock;
+        private final RateSchedule schedule;
+        private final int index;
+        private final int clients;
         final List<HandOut> handOuts = new CopyOnWriteArrayList<>();
 
-        Target(FakeClock clock) {
+        Target(FakeClock clock, RateSchedule schedule, int index, int clients) {
             this.clock = clock;
+            this.schedule = schedule;
+            this.index = index;
+            this.clients = clients;
         }
 
         @Override
         public void onDue(long dueNanos, WorkerStats schedulerStats) {
-            handOuts.add(new HandOut(dueNanos, clock.nanoTime()));
+            // round robin: this client's n-th request is request n * clients + index of the schedule
+            long k = (long) handOuts.size() * clients + index;
+            handOuts.add(new HandOut(T0 + schedule.dueOffsetNanos(k), dueNanos, clock.nanoTime()));
         }
 
         @Override
@@ -84,17 +99,18 @@ class SchedulerWakeQuantumTest {
     }
 
     /**
-     * Runs {@code test}'s schedule from T0 on {@code clock} to its end over its clients (round robin); all hand-outs,
-     * in order of due time.
+     * Runs {@code test}'s schedule from T0 on {@code clock} to its end over its clients (round robin), at most
+     * clients x streams requests a wake-up; all hand-outs, in the schedule's order.
      */
     private List<HandOut> run(LoadTest test, FakeClock clock, long quantum, int expected) throws InterruptedException {
         List<Target> targets = new ArrayList<>();
+        RateSchedule schedule = RateSchedule.of(test);
         for (int i = 0; i < test.clients(); i++) {
-            targets.add(new Target(clock));
+            targets.add(new Target(clock, schedule, i, test.clients()));
         }
         Phase phase = new Phase(test, T0);
-        scheduler = new Scheduler(phase, RateSchedule.of(test), targets, test.requests().orElse(Long.MAX_VALUE),
-                new Recorders((thread, error) -> { }), () -> { }, clock, quantum);
+        scheduler = new Scheduler(phase, schedule, targets, test.clients() * test.streams(),
+                test.requests().orElse(Long.MAX_VALUE), new Recorders((thread, error) -> { }), () -> { }, clock, quantum);
         scheduler.start(1);
         scheduler.awaitPrimed();
         scheduler.go();
@@ -105,7 +121,7 @@ class SchedulerWakeQuantumTest {
         scheduler.stop();
         List<HandOut> all = new ArrayList<>();
         targets.forEach(t -> all.addAll(t.handOuts));
-        all.sort((a, b) -> Long.compare(a.due(), b.due()));
+        all.sort((a, b) -> Long.compare(a.scheduled(), b.scheduled()));
         assertThat(all).as("every request of the schedule handed out").hasSize(expected);
         return all;
     }
@@ -119,8 +135,11 @@ class SchedulerWakeQuantumTest {
 
         List<HandOut> handOuts = run(test, clock, MILLIS, 200);
 
-        assertThat(handOuts).allSatisfy(h -> assertThat(h.at() - h.due()).as("never early, late by less than the quantum")
-                .isBetween(0L, MILLIS - 1));
+        assertThat(handOuts).allSatisfy(h -> {
+            assertThat(h.at() - h.scheduled()).as("never early, held by less than the quantum").isBetween(0L, MILLIS - 1);
+            assertThat(h.due()).as("due at the wake-up's aim, when the server sees it").isEqualTo(h.at());
+            assertThat(h.lag()).as("a wake-up on time: no lag").isZero();
+        });
         assertThat(clock.wakeUps).as("request 1 at its time (100 us), then one wake-up a millisecond to 20.1 ms")
                 .hasSize(21);
         for (int i = 1; i < clock.wakeUps.size(); i++) {
@@ -139,11 +158,24 @@ class SchedulerWakeQuantumTest {
 
         List<HandOut> handOuts = run(test, clock, MILLIS, 200);
 
-        assertThat(handOuts).allSatisfy(h -> assertThat(h.at() - h.due()).isBetween(0L, 100 * MICROS));
+        assertThat(handOuts).allSatisfy(h -> assertThat(h.at() - h.scheduled()).isBetween(0L, 100 * MICROS));
         assertThat(clock.wakeUps).as("request 1 at its time, then one wake-up every 200 us").hasSize(100);
         for (long wakeUp : clock.wakeUps) {
             assertThat(handOuts.stream().filter(h -> h.at() == wakeUp).count()).isBetween(1L, 2L);
         }
+    }
+
+    @Test
+    void should_hand_a_connection_as_many_requests_a_wake_up_as_it_has_streams() throws Exception {
+        // HTTP/2 -c 1 -m 100 at 10,000 req/s: the one connection takes 100 requests at once, so a wake-up a
+        // millisecond hands it the ten that fell due, not one wake-up a request
+        LoadTest test = LoadTest.target(TARGET).clients(1).streams(100).rate(10_000).requests(200).build();
+        FakeClock clock = new FakeClock(0);
+
+        List<HandOut> handOuts = run(test, clock, MILLIS, 200);
+
+        assertThat(clock.wakeUps).as("request 1 at its time (100 us), then one wake-up a millisecond").hasSize(21);
+        assertThat(handOuts).allSatisfy(h -> assertThat(h.at() - h.scheduled()).isBetween(0L, MILLIS - 1));
     }
 
     @Test
@@ -154,7 +186,7 @@ class SchedulerWakeQuantumTest {
 
         List<HandOut> handOuts = run(test, clock, 250 * MICROS, 50);
 
-        assertThat(handOuts).allSatisfy(h -> assertThat(h.at()).isEqualTo(h.due()));
+        assertThat(handOuts).allSatisfy(h -> assertThat(h.at()).isEqualTo(h.due()).isEqualTo(h.scheduled()));
         assertThat(clock.wakeUps).as("one wake-up a request, the first due at once").hasSize(49);
     }
 
@@ -163,11 +195,24 @@ class SchedulerWakeQuantumTest {
         // each sleep lasts 300 us longer than asked (a busy machine): the aims stay on their 1 ms grid, so the
         // overruns do not add up, and nothing goes out early
         LoadTest test = LoadTest.target(TARGET).clients(10).rate(10_000).requests(200).build();
-        FakeClock clock = new FakeClock(300 * MICROS);
+        long oversleep = 300 * MICROS;
+        FakeClock clock = new FakeClock(oversleep);
 
         List<HandOut> handOuts = run(test, clock, MILLIS, 200);
 
-        assertThat(handOuts).allSatisfy(h -> assertThat(h.at() - h.due()).isBetween(0L, MILLIS + 300 * MICROS - 1));
+        assertThat(handOuts).allSatisfy(h -> {
+            long aim = h.at() - oversleep;
+            assertThat(h.at()).as("never early").isGreaterThanOrEqualTo(h.scheduled());
+            assertThat(h.due()).as("the aim, or its own due time when it fell due after the aim")
+                    .isEqualTo(Math.max(h.scheduled(), aim));
+            assertThat(h.lag()).as("only the wake-up's own lateness").isBetween(0L, oversleep);
+        });
+        assertThat(handOuts).filteredOn(h -> h.scheduled() <= h.at() - oversleep)
+                .as("grouped for a wake-up that came late: lagging by the oversleep").isNotEmpty()
+                .allSatisfy(h -> assertThat(h.lag()).isEqualTo(oversleep));
+        assertThat(handOuts).filteredOn(h -> h.scheduled() > h.at() - oversleep)
+                .as("fell due while the scheduler overslept: counted from its own due time").isNotEmpty()
+                .allSatisfy(h -> assertThat(h.due()).isEqualTo(h.scheduled()));
         assertThat(clock.wakeUps).hasSize(21);
         long firstAim = clock.wakeUps.get(0) - 300 * MICROS;
         for (int i = 0; i < clock.wakeUps.size(); i++) {
@@ -182,7 +227,7 @@ class SchedulerWakeQuantumTest {
 
         List<HandOut> handOuts = run(test, clock, 0, 100);
 
-        assertThat(handOuts).allSatisfy(h -> assertThat(h.at()).isEqualTo(h.due()));
+        assertThat(handOuts).allSatisfy(h -> assertThat(h.at()).isEqualTo(h.due()).isEqualTo(h.scheduled()));
         assertThat(clock.wakeUps).hasSize(99);
     }
 
@@ -196,9 +241,25 @@ class SchedulerWakeQuantumTest {
 
         List<HandOut> handOuts = run(test, clock, MILLIS, 200);
 
-        assertThat(handOuts).filteredOn(h -> h.due() > end - MILLIS)
+        assertThat(handOuts).filteredOn(h -> h.scheduled() > end - MILLIS)
                 .hasSize(9)
-                .allSatisfy(h -> assertThat(h.at()).isEqualTo(h.due()));
-        assertThat(handOuts).allSatisfy(h -> assertThat(h.at()).isLessThanOrEqualTo(end));
+                .allSatisfy(h -> assertThat(h.at()).isEqualTo(h.due()).isEqualTo(h.scheduled()));
+        assertThat(handOuts).allSatisfy(h -> assertThat(h.due()).isLessThanOrEqualTo(end));
+    }
+
+    @Test
+    void should_measure_a_request_grouped_past_the_warm_ups_end_as_a_whole() throws Exception {
+        // a 5 ms warm-up at 10,000 req/s: the wake-up aimed at 5.1 ms hands out the requests due from 4.2 ms on;
+        // those due in the warm-up go out due at 5.1 ms, in the measured phase, for the scheduler and their client alike
+        LoadTest test = LoadTest.target(TARGET).clients(10).rate(10_000).warmUp(Duration.ofMillis(5))
+                .duration(Duration.ofMillis(10)).build();
+        FakeClock clock = new FakeClock(0);
+        long measureStart = T0 + 5 * MILLIS;
+
+        List<HandOut> handOuts = run(test, clock, MILLIS, 150);
+
+        assertThat(handOuts).filteredOn(h -> h.scheduled() < measureStart && h.at() > measureStart)
+                .as("due in the warm-up, grouped past its end").isNotEmpty()
+                .allSatisfy(h -> assertThat(h.due()).isEqualTo(h.at()).isGreaterThan(measureStart));
     }
 }
