@@ -65,13 +65,13 @@ public final class Scheduler implements Runnable {
      * about once a request.
      */
     private final long quantumNanos;
-    /** The earliest the scheduler wakes next: its last wake-up's aim plus the quantum. Only its thread uses it. */
-    private long earliestWake;
     /**
      * The aim of its last wake-up: the time {@link #wakeFor} chose for it, which the requests it gathered are handed
-     * out due at ({@link #effectiveDue}); {@link Long#MIN_VALUE} before the first. Only its thread uses it.
+     * out due at ({@link #effectiveDue}); it wakes next a quantum after it at the earliest. Before the first, a
+     * quantum before the schedule's start: no request is due before the start, so none is grouped there, and the first
+     * goes out at its own time. Only its thread uses it.
      */
-    private long lastAim = Long.MIN_VALUE;
+    private long lastAim;
     private volatile boolean stopped;
     /** When {@link #stop()} was first called; written before {@link #stopped}, so read after it. */
     private volatile long stopNanos;
@@ -158,7 +158,7 @@ public final class Scheduler implements Runnable {
             return;
         }
         long start = phase.startNanos();
-        earliestWake = start;
+        lastAim = start - quantumNanos;
         long k = 0;
         while (k < limit && !stopped && handOut(k, start, stats)) {
             k++;
@@ -200,7 +200,6 @@ public final class Scheduler implements Runnable {
                 clock.parkNanos(wake - now);
                 now = clock.nanoTime();
             }
-            earliestWake = wake + quantumNanos;
             lastAim = wake;
         }
         if (stopped) {
@@ -241,6 +240,7 @@ public final class Scheduler implements Runnable {
      * grouping rather than the server; with few streams at a high rate the scheduler wakes more often instead.
      */
     private long wakeFor(long k, long due, long start) {
+        long earliestWake = lastAim + quantumNanos;
         if (due >= earliestWake || due > phase.measureEndNanos() - quantumNanos) {
             return due;
         }
