@@ -6,7 +6,8 @@
 #      alternated with h2load on the same flags PAIRS times: req/s, CPU per request and memory side by side; ours
 #      both ways (MANY_AS): java -Xmx256m -jar, and the installed bin/loadtest with its own JVM defaults;
 #      then what a connection costs: -n 10000 on those 10,000 connections (one request each), CPU (and with
-#      SYSCALLS=1 system calls) per connection, alternated with h2load
+#      SYSCALLS=1 system calls, in all and by kind: CONNECT_CALLS) per connection, ours each way (MANY_AS)
+#      alternated with h2load
 #   3. start-up: from `java -jar` to the first request at nginx   (median of STARTS runs)
 #
 #   bench/footprint.sh                      # all three, ~2-3 min with the build
@@ -23,9 +24,28 @@ STARTS="${STARTS:-5}"
 # distribution's bin/loadtest with its own JVM defaults, as users run it: serial collector, -Xmn24m, no -Xmx)
 MANY_AS="${MANY_AS:-jar launcher}"
 JAR="$ROOT_DIR/samples/target/loadtest.jar"
+# check 2b with SYSCALLS=1: the system calls counted by kind, per connection, each tool's (perf's syscalls:sys_enter_*
+# tracepoints): a connection's own (socket to close) and the thread hand-offs (futex)
+CONNECT_CALLS="${CONNECT_CALLS:-socket setsockopt fcntl connect poll getsockopt getsockname epoll_ctl write writev read shutdown close futex}"
 
 # M_SYSCALLS (measure, with SYSCALLS=1) per N: "-" without the count
 syscalls_per() { awk -v s="${M_SYSCALLS:-}" -v n="$1" 'BEGIN { if (s != "" && n > 0) printf "%.1f", s / n; else print "-" }'; }
+
+# calls_by_kind PERF_CSV N: "setsockopt=3.0 fcntl=2.0 ..." per N, from perf stat -x, of connect_call_events
+calls_by_kind() {
+    local kind n
+    for kind in $CONNECT_CALLS; do
+        n=$(awk -F, -v e="syscalls:sys_enter_$kind" '$3 == e { print $1 }' "$1")
+        printf '%s=%s ' "$kind" "$(awk -v s="$n" -v n="$2" 'BEGIN { if (s != "" && n > 0) printf "%.1f", s / n; else print "-" }')"
+    done
+}
+
+# the perf events of check 2b with SYSCALLS=1: every system call, and CONNECT_CALLS one by one
+connect_call_events() {
+    local events=raw_syscalls:sys_enter kind
+    for kind in $CONNECT_CALLS; do events+=",syscalls:sys_enter_$kind"; done
+    echo "$events"
+}
 
 # "protocol: http/1.1, 10000 clients, 1 streams, 10000 connections opened" -> 10000
 connections_opened() { sed -n 's/^protocol: .*, \([0-9]*\) connections opened.*/\1/p' "$1" | tail -n 1; }
@@ -34,17 +54,29 @@ connections_opened() { sed -n 's/^protocol: .*, \([0-9]*\) connections opened.*/
 # loadtest.jar; launcher: the distribution's bin/loadtest, OURS from generator_command; or h2load) --h1 -t THREADS
 # -c CONNECTIONS -m 1 FLAG... to nginx; logs it and writes its CSV row as CHECK. Sets R_US (CPU-µs a request done), R_CALLS (system calls a request done, "-" without SYSCALLS=1), R_RPS,
 # R_RSS_MB and R_OK: 0, and FAIL in its row, when it exited non-zero, a request failed or (ours) fewer than
-# CONNECTIONS connections opened. Writes to main's $csv.
+# CONNECTIONS connections opened; for check connect-cost with SYSCALLS=1, R_KINDS (calls_by_kind a request done, else
+# empty). Writes to main's $csv.
 connections_run() {
     local check="$1" pair="$2" tool="$3" out="$4" url="http://127.0.0.1:$PORT_H1/hello" opened="$CONNECTIONS" result=- mark="" load
     shift 4
+    # check 2b counts by kind in a perf stat of its own (which counts the total too) instead of measure's
+    local counted=("$SYSCALLS") wrap=()
+    if [[ "$SYSCALLS" == 1 && "$check" == connect-cost ]]; then
+        counted=(0)
+        wrap=(perf stat -x, -e "$(connect_call_events)" -o "$out.calls" --)
+    fi
     if [[ "$tool" == h2load ]]; then
-        measure h2load "$out" -- h2load --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 "$@" "$url"
+        SYSCALLS="${counted[0]}" measure h2load "$out" -- "${wrap[@]}" h2load --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 "$@" "$url"
     else
         local ours=("$JAVA" -Xmx256m -jar "$JAR")
         [[ "$tool" == jar ]] || ours=("${OURS[@]}")
-        measure ours "$out" -- "${ours[@]}" --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 "$@" "$url"
+        SYSCALLS="${counted[0]}" measure ours "$out" -- "${wrap[@]}" "${ours[@]}" --h1 -t "$THREADS" -c "$CONNECTIONS" -m 1 "$@" "$url"
         opened=$(connections_opened "$out")
+    fi
+    R_KINDS=""
+    if ((${#wrap[@]})); then
+        M_SYSCALLS=$(awk -F, '$3 == "raw_syscalls:sys_enter" { print $1 }' "$out.calls" 2>/dev/null)
+        R_KINDS=$(calls_by_kind "$out.calls" "$M_DONE")
     fi
     load=$(cut -d' ' -f1 /proc/loadavg)
     R_US=$(cpu_us_per_req "$M_USER" "$M_SYS" "$M_DONE")
@@ -58,8 +90,8 @@ connections_run() {
         mark=" FAIL"
         grep -A 4 '^errors:' "$out" >&2 || true
     fi
-    log "   pair $pair, $tool$mark: ${opened:-0} connections opened, $M_DONE done, $M_FAILED failed, exit $M_RC, $M_RPS req/s, $R_US CPU-us and $R_CALLS system calls a request, max RSS $R_RSS_MB MB (load $load)"
-    echo "$check,$tool,$result,$M_DONE,$M_FAILED,${opened:-0},$M_WALL,$R_RSS_MB,$M_RPS req/s $R_US CPU-us/req $R_CALLS syscalls/req load $load" >>"$csv"
+    log "   pair $pair, $tool$mark: ${opened:-0} connections opened, $M_DONE done, $M_FAILED failed, exit $M_RC, $M_RPS req/s, $R_US CPU-us and $R_CALLS system calls a request, max RSS $R_RSS_MB MB (load $load)${R_KINDS:+; by kind: $R_KINDS}"
+    echo "$check,$tool,$result,$M_DONE,$M_FAILED,${opened:-0},$M_WALL,$R_RSS_MB,$M_RPS req/s $R_US CPU-us/req $R_CALLS syscalls/req ${R_KINDS:+$R_KINDS}load $load" >>"$csv"
 }
 
 main() {
@@ -126,21 +158,27 @@ main() {
     done
 
     # 2b. what a connection costs: a counted run in which each connection opens and carries one request, so the
-    # connect path is most of the work; whole-process CPU (and with SYSCALLS=1 system calls) per connection: per
-    # request done, one a connection
-    log "2b. connect cost, alternated with h2load $PAIRS times: java -Xmx256m -jar loadtest.jar --h1 -t $THREADS -c $CONNECTIONS -m 1 -n $CONNECTIONS"
-    local o_cpu=() o_sys=() h_cpu=() h_sys=() failed_runs=0
+    # connect path is most of the work; whole-process CPU (and with SYSCALLS=1 system calls, in all and by kind) per
+    # connection: per request done, one a connection; ours each way MANY_AS says, in the same pairs
+    log "2b. connect cost, alternated with h2load $PAIRS times: --h1 -t $THREADS -c $CONNECTIONS -m 1 -n $CONNECTIONS, ours as ${ways[*]}"
+    local h_cpu=() h_sys=() h_kinds=() failed_runs=0
+    declare -A o_cpu=() o_sys=() o_kinds=()
     for pair in $(seq 1 "$PAIRS"); do
-        connections_run connect-cost "$pair" jar "$work/connect.out" -n "$CONNECTIONS"
-        o_cpu+=("$R_US"); o_sys+=("$R_CALLS"); ((R_OK)) || failed_runs=$((failed_runs + 1))
+        for way in "${ways[@]}"; do
+            connections_run connect-cost "$pair" "$way" "$work/connect-$way.out" -n "$CONNECTIONS"
+            o_cpu[$way]+="$R_US "; o_sys[$way]+="$R_CALLS "; o_kinds[$way]="$R_KINDS"
+            ((R_OK)) || failed_runs=$((failed_runs + 1))
+        done
         connections_run connect-cost "$pair" h2load "$work/connect-h2load.out" -n "$CONNECTIONS"
-        h_cpu+=("$R_US"); h_sys+=("$R_CALLS"); ((R_OK)) || failed_runs=$((failed_runs + 1))
+        h_cpu+=("$R_US"); h_sys+=("$R_CALLS"); h_kinds=("$R_KINDS"); ((R_OK)) || failed_runs=$((failed_runs + 1))
     done
     local o_calls=- h_calls=-
-    if [[ "$SYSCALLS" == 1 ]]; then
-        o_calls=$(printf '%s\n' "${o_sys[@]}" | median); h_calls=$(printf '%s\n' "${h_sys[@]}" | median)
-    fi
-    log "   medians ours / h2load: $(printf '%s\n' "${o_cpu[@]}" | median) / $(printf '%s\n' "${h_cpu[@]}" | median) CPU-us a connection (JVM start-up and JIT included), $o_calls / $h_calls system calls a connection (SYSCALLS=1 to count them)"
+    [[ "$SYSCALLS" != 1 ]] || h_calls=$(printf '%s\n' "${h_sys[@]}" | median)
+    for way in "${ways[@]}"; do
+        [[ "$SYSCALLS" != 1 ]] || o_calls=$(printf '%s\n' ${o_sys[$way]} | median)
+        log "   medians ours ($way) / h2load: $(printf '%s\n' ${o_cpu[$way]} | median) / $(printf '%s\n' "${h_cpu[@]}" | median) CPU-us a connection (JVM start-up and JIT included), $o_calls / $h_calls system calls a connection (SYSCALLS=1 to count them)"
+        [[ -z "${o_kinds[$way]}" ]] || log "   by kind, the last pair's, a connection: ours ($way) ${o_kinds[$way]}/ h2load ${h_kinds[0]}"
+    done
     ((failed_runs == 0)) || log "   $failed_runs of these runs failed (FAIL above and in their CSV rows): their figures are not a connection's cost"
 
     # 3. start-up: nginx logs when it served /first ($msec); the clock is read just before java starts
