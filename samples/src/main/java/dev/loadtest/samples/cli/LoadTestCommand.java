@@ -98,7 +98,8 @@ public final class LoadTestCommand implements Callable<Integer> {
 
     // exclusive = false on each group: what picocli makes of a non-validating group anyway, said here so that
     // building the model skips a trace message it would not print but whose text (the group's synopsis) it
-    // builds: 1.2 MB and ~15 % of building the model (bench/README.md, "The start of a run, 2026-12-02")
+    // builds: 1.2 MB and ~15 % of building the model (bench/README.md,
+    // "The start of a run: string concatenation and picocli's groups")
     @ArgGroup(validate = false, exclusive = false, heading = "%nLoad (h2load):%n", order = 1)
     LoadOptions load = new LoadOptions();
 
