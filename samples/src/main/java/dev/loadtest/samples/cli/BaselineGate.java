@@ -40,7 +40,8 @@ final class BaselineGate {
         @Option(names = "--compare-html", paramLabel = "FILE", description = "Writes the comparison as HTML.")
         Path html;
 
-        @ArgGroup(validate = false)
+        // exclusive = false: what picocli makes of a non-validating group anyway; see LoadTestCommand's groups
+        @ArgGroup(validate = false, exclusive = false)
         ComparisonOptions comparison = new ComparisonOptions();
 
         boolean isSet() {

@@ -87,17 +87,19 @@ final class CapacityCommand implements Callable<Integer> {
             description = "Targets on one server, used round robin on each connection.")
     List<String> uris = new ArrayList<>();
 
-    @ArgGroup(validate = false, heading = "%nConnections and requests (as the main command; -n and -D do not apply, "
+    // exclusive = false: what picocli makes of a non-validating group anyway; see LoadTestCommand's groups
+    @ArgGroup(validate = false, exclusive = false,
+            heading = "%nConnections and requests (as the main command; -n and -D do not apply, "
             + "--warm-up-time is each step's):%n", order = 1)
     LoadOptions load = new LoadOptions();
 
-    @ArgGroup(validate = false, heading = "%nRequests:%n", order = 2)
+    @ArgGroup(validate = false, exclusive = false, heading = "%nRequests:%n", order = 2)
     RequestOptions request = new RequestOptions();
 
-    @ArgGroup(validate = false, heading = "%nObjective:%n", order = 3)
+    @ArgGroup(validate = false, exclusive = false, heading = "%nObjective:%n", order = 3)
     ObjectiveOptions objective = new ObjectiveOptions();
 
-    @ArgGroup(validate = false, heading = "%nSearch:%n", order = 4)
+    @ArgGroup(validate = false, exclusive = false, heading = "%nSearch:%n", order = 4)
     SearchOptions search = new SearchOptions();
 
     @Option(names = "--json", paramLabel = "FILE", order = 5,

@@ -70,7 +70,8 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No report on stdout: only gate breaches and errors on stderr.")
     boolean quiet;
 
-    @ArgGroup(validate = false, heading = "%nCI gates (exit code 1 when one is breached):%n")
+    // exclusive = false: what picocli makes of a non-validating group anyway; see LoadTestCommand's groups
+    @ArgGroup(validate = false, exclusive = false, heading = "%nCI gates (exit code 1 when one is breached):%n")
     GateOptions gates = new GateOptions();
 
     /** The largest result file merge reads: far above any run's JSON, and no device or disk. */

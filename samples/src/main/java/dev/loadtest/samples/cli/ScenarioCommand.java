@@ -65,16 +65,19 @@ final class ScenarioCommand implements Callable<Integer> {
                     + "target.")
     String uri;
 
-    @ArgGroup(validate = false, heading = "%nSessions:%n", order = 1)
+    // exclusive = false: what picocli makes of a non-validating group anyway; see LoadTestCommand's groups
+    @ArgGroup(validate = false, exclusive = false, heading = "%nSessions:%n", order = 1)
     SessionOptions sessions = new SessionOptions();
 
-    @ArgGroup(validate = false, heading = "%nConnections (as the main command; -n does not apply):%n", order = 2)
+    @ArgGroup(validate = false, exclusive = false,
+            heading = "%nConnections (as the main command; -n does not apply):%n", order = 2)
     LoadOptions load = new LoadOptions();
 
-    @ArgGroup(validate = false, heading = "%nOutput:%n", order = 3)
+    @ArgGroup(validate = false, exclusive = false, heading = "%nOutput:%n", order = 3)
     OutputOptions output = new OutputOptions();
 
-    @ArgGroup(validate = false, heading = "%nCI gates (exit code 1 when one is breached):%n", order = 4)
+    @ArgGroup(validate = false, exclusive = false,
+            heading = "%nCI gates (exit code 1 when one is breached):%n", order = 4)
     GateOptions gates = new GateOptions();
 
     static final class SessionOptions {
