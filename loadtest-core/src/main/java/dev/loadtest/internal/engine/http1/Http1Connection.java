@@ -32,7 +32,7 @@ import org.apache.hc.core5.util.Timeout;
 /**
  * One HTTP/1.1 connection, as a load generator needs it: every request queued goes out at once, one
  * after the other on the wire (pipelined, up to the client's {@code streams}), each from bytes encoded
- * once per run ({@link RequestTemplate#http1Head()}); responses are read with {@link Http1ResponseParser},
+ * once per run ({@link RequestTemplate#http1HeadBytes()}); responses are read with {@link Http1ResponseParser},
  * which counts and skips them, and are matched to requests in order.
  *
  * <p>HttpCore's own HTTP/1.1 handler builds, processes, formats and parses message objects for each
