@@ -32,7 +32,7 @@ import org.apache.hc.core5.util.Timeout;
 /**
  * One HTTP/1.1 connection, as a load generator needs it: every request queued goes out at once, one
  * after the other on the wire (pipelined, up to the client's {@code streams}), each from bytes encoded
- * once per run ({@link RequestTemplate#http1Head()}); responses are read with {@link Http1ResponseParser},
+ * once per run ({@link RequestTemplate#http1HeadBytes()}); responses are read with {@link Http1ResponseParser},
  * which counts and skips them, and are matched to requests in order.
  *
  * <p>HttpCore's own HTTP/1.1 handler builds, processes, formats and parses message objects for each
@@ -60,11 +60,16 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     /**
      * What one event reads and writes passes through these buffers of its I/O thread: a connection keeps
      * only what is left over between events (usually nothing), so 10,000 connections fit in a small heap.
+     *
+     * <p>The socket reads into and writes from direct buffers: given a heap buffer, the JDK's socket channel borrows
+     * a temporary direct one of the thread's for each call (a cache lookup and a return) and copies through it, so a
+     * write copied each request twice. The parser reads a heap array ({@code in}): what a read brings is copied into it
+     * once, as the JDK did.
      */
     private static final class Buffers {
         final byte[] in = new byte[READ_BUFFER];
-        final ByteBuffer inView = ByteBuffer.wrap(in);
-        final ByteBuffer out = ByteBuffer.allocate(WRITE_BUFFER);
+        final ByteBuffer socketIn = ByteBuffer.allocateDirect(READ_BUFFER);
+        final ByteBuffer out = ByteBuffer.allocateDirect(WRITE_BUFFER);
     }
 
     private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
@@ -90,9 +95,13 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
      * Small at first (it grows to the pipelining depth): 10,000 connections keep one each.
      */
     private final ArrayDeque<Exchange> handedOver = new ArrayDeque<>(1);
-    /** The parts of the request being copied out: its head, then its body (if any). */
-    private ByteBuffer head;
-    private ByteBuffer body;
+    /**
+     * The parts of the request being copied out, the template's own arrays (read only): its head, then its body (if
+     * any); each null once copied whole, and {@link #copiedOfPart} bytes of the first not null copied so far.
+     */
+    private byte[] head;
+    private byte[] body;
+    private int copiedOfPart;
     /** The start of a line the last read cut, parsed with the next read; null when none. */
     private byte[] carry;
     /** What the socket did not take, to go first at the next output event (read mode); null when none. */
@@ -163,14 +172,16 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
                     end = parseRead(in, end, n);
                 }
             } else {
+                ByteBuffer socketIn = buffers.socketIn;
                 for (int reads = 0; reads < MAX_READS_PER_EVENT; reads++) {
                     int room = in.length - end;
-                    buffers.inView.limit(in.length).position(end);
-                    int n = ioSession.read(buffers.inView);
+                    socketIn.clear().limit(room);
+                    int n = ioSession.read(socketIn);
                     if (n < 0) {
                         endOfStream(end);
                         return;
                     }
+                    socketIn.flip().get(in, end, n);
                     end = parseRead(in, end, n);
                     if (n < room) {
                         break;   // the socket had no more
@@ -528,8 +539,9 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
 
     /** Starts copying {@code exchange}'s request out: it is sent now, and its response is the next one awaited. */
     private void take(Exchange exchange, long now) {
-        head = exchange.template().http1Head();
-        body = exchange.template().body();
+        head = exchange.template().http1HeadBytes();
+        body = exchange.template().bodyBytes();
+        copiedOfPart = 0;
         copying = exchange;
         if (stepBytes == null && exchange.isStep()) {
             stepBytes = new Http1StepBytes();
@@ -552,29 +564,26 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
 
     private void copyParts(ByteBuffer out) {
         if (head != null) {
-            copy(head, out);
-            if (!head.hasRemaining()) {
+            copiedOfPart = copy(head, copiedOfPart, out);
+            if (copiedOfPart == head.length) {
                 head = null;
+                copiedOfPart = 0;
             }
         }
         if (head == null && body != null) {
-            copy(body, out);
-            if (!body.hasRemaining()) {
+            copiedOfPart = copy(body, copiedOfPart, out);
+            if (copiedOfPart == body.length) {
                 body = null;
+                copiedOfPart = 0;
             }
         }
     }
 
-    private static void copy(ByteBuffer src, ByteBuffer out) {
-        int n = Math.min(src.remaining(), out.remaining());
-        if (n == src.remaining()) {
-            out.put(src);
-        } else {
-            ByteBuffer slice = src.duplicate();
-            slice.limit(slice.position() + n);
-            out.put(slice);
-            src.position(src.position() + n);
-        }
+    /** Copies what {@code out} takes of {@code part} from {@code from} on; returns how far it is copied now. */
+    private static int copy(byte[] part, int from, ByteBuffer out) {
+        int n = Math.min(part.length - from, out.remaining());
+        out.put(part, from, n);
+        return from + n;
     }
 
     /** Writes what the socket takes of {@code out} (write mode, left so); returns the bytes written. */

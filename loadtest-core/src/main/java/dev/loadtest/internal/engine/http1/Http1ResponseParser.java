@@ -90,6 +90,9 @@ public final class Http1ResponseParser {
     private boolean keepAliveToken;
     private long length;      // of the body or the current chunk
     private long remaining;   // of it
+    /** Where the value of the field line {@link #field} took last starts and ends: the head's reader reads it there. */
+    private int fieldValueFrom;
+    private int fieldValueTo;
     /**
      * The final head's field names and values ({@code name, value, ...}) for the response checks, from
      * {@link #keepFields()} on; null before, so that a run without checks only scans the fields, as h2load does.
@@ -261,8 +264,8 @@ public final class Http1ResponseParser {
         if (colon < 0) {
             return;
         }
-        int valueFrom = skipSpace(buf, colon + 1, to);
-        int valueTo = contentEnd(buf, valueFrom, to);
+        int valueFrom = fieldValueFrom;
+        int valueTo = fieldValueTo;
         int nameLength = colon - from;
         if (fields != null) {
             fields.add(new String(buf, from, nameLength, StandardCharsets.ISO_8859_1));
@@ -291,7 +294,7 @@ public final class Http1ResponseParser {
     /**
      * Checks one field line of a head or of the trailers and adds its name and value to the header bytes;
      * returns the index of its colon, or -1 for an obsolete folded line (more of the previous value,
-     * RFC 9112 §5.2).
+     * RFC 9112 §5.2). Its value is then {@code buf[fieldValueFrom, fieldValueTo)}.
      */
     private int field(byte[] buf, int from, int to) throws HttpException, IOException {
         if (buf[from] == ' ' || buf[from] == '\t') {
@@ -312,7 +315,10 @@ public final class Http1ResponseParser {
             throw new MessageConstraintException("Maximum header count exceeded (" + MAX_HEADERS + ")");
         }
         int valueFrom = skipSpace(buf, colon + 1, to);
-        headerBytes += (colon - from) + (contentEnd(buf, valueFrom, to) - valueFrom);
+        int valueTo = contentEnd(buf, valueFrom, to);
+        headerBytes += (colon - from) + (valueTo - valueFrom);
+        fieldValueFrom = valueFrom;
+        fieldValueTo = valueTo;
         return colon;
     }
 
