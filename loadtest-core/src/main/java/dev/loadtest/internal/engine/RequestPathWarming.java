@@ -44,7 +44,7 @@ final class RequestPathWarming {
         template.body();
         record();
         if (ProtocolRules.mayUseHttp1(protocol)) {
-            template.http1Head();
+            template.http1HeadBytes();
             parseHttp1();
         }
         if (ProtocolRules.mayUseHttp2(protocol)) {

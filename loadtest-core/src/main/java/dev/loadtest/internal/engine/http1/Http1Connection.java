@@ -58,21 +58,33 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     private static final int WRITE_BUFFER = 64 * 1024;
 
     /**
-     * What one event reads and writes passes through these buffers of its I/O thread: a connection keeps
-     * only what is left over between events (usually nothing), so 10,000 connections fit in a small heap.
+     * What one event reads passes through these buffers of its I/O thread: a connection keeps only what is left over
+     * between events (usually nothing), so 10,000 connections fit in a small heap. Only threads that read make them
+     * (the I/O threads); a thread that only writes (the open model's scheduler, the run's timer, in
+     * {@link #sendNow}) takes only {@link #OUT}.
      *
      * <p>The socket reads into and writes from direct buffers: given a heap buffer, the JDK's socket channel borrows
      * a temporary direct one of the thread's for each call (a cache lookup and a return) and copies through it, so a
      * write copied each request twice. The parser reads a heap array ({@code in}): what a read brings is copied into it
-     * once, as the JDK did.
+     * once, as the JDK did. Over TLS the session hands over what it decrypted, so {@link #socketIn} is made at the
+     * thread's first clear-text read.
      */
-    private static final class Buffers {
+    private static final class ReadBuffers {
         final byte[] in = new byte[READ_BUFFER];
-        final ByteBuffer socketIn = ByteBuffer.allocateDirect(READ_BUFFER);
-        final ByteBuffer out = ByteBuffer.allocateDirect(WRITE_BUFFER);
+        private ByteBuffer socketIn;
+
+        ByteBuffer socketIn() {
+            if (socketIn == null) {
+                socketIn = ByteBuffer.allocateDirect(READ_BUFFER);
+            }
+            return socketIn;
+        }
     }
 
-    private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
+    private static final ThreadLocal<ReadBuffers> READ_BUFFERS = ThreadLocal.withInitial(ReadBuffers::new);
+    /** What one write sends passes through this direct buffer of the writing thread (see {@link ReadBuffers}). */
+    private static final ThreadLocal<ByteBuffer> OUT =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(WRITE_BUFFER));
 
     private final Recorders recorders;
     private final Phase phase;
@@ -157,7 +169,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
 
     private void read(IOSession ioSession, ByteBuffer src) throws IOException {
         session = ioSession;
-        Buffers buffers = BUFFERS.get();
+        ReadBuffers buffers = READ_BUFFERS.get();
         byte[] in = buffers.in;
         int end = takeCarry(in);
         if (!answered) {
@@ -172,7 +184,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
                     end = parseRead(in, end, n);
                 }
             } else {
-                ByteBuffer socketIn = buffers.socketIn;
+                ByteBuffer socketIn = buffers.socketIn();
                 for (int reads = 0; reads < MAX_READS_PER_EVENT; reads++) {
                     int room = in.length - end;
                     socketIn.clear().limit(room);
@@ -435,7 +447,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
                 return false;
             }
             take(exchange, now);
-            ByteBuffer out = BUFFERS.get().out;
+            ByteBuffer out = OUT.get();
             out.clear();
             copyRequest(out);
             try {
@@ -485,7 +497,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
     /** Copies queued requests out and writes them, as long as the socket takes them. */
     private void produce() throws IOException {
         long now = System.nanoTime();   // one clock reading for the requests of this write
-        ByteBuffer out = BUFFERS.get().out;
+        ByteBuffer out = OUT.get();
         out.clear();
         if (unsent != null) {
             out.put(unsent);
