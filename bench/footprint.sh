@@ -36,7 +36,7 @@ calls_by_kind() {
     local kind n
     for kind in $CONNECT_CALLS; do
         n=$(awk -F, -v e="syscalls:sys_enter_$kind" '$3 == e { print $1 }' "$1")
-        printf '%s=%s ' "$kind" "$(awk -v s="$n" -v n="$2" 'BEGIN { if (s != "" && n > 0) printf "%.1f", s / n; else print "-" }')"
+        printf '%s=%s ' "$kind" "$(M_SYSCALLS="$n" syscalls_per "$2")"
     done
 }
 
@@ -52,8 +52,8 @@ connections_opened() { sed -n 's/^protocol: .*, \([0-9]*\) connections opened.*/
 
 # connections_run CHECK PAIR TOOL OUT FLAG...: one run of checks 2 and 2b, TOOL (jar: java -Xmx256m -jar
 # loadtest.jar; launcher: the distribution's bin/loadtest, OURS from generator_command; or h2load) --h1 -t THREADS
-# -c CONNECTIONS -m 1 FLAG... to nginx; logs it and writes its CSV row as CHECK. Sets R_US (CPU-µs a request done), R_CALLS (system calls a request done, "-" without SYSCALLS=1), R_RPS,
-# R_RSS_MB and R_OK: 0, and FAIL in its row, when it exited non-zero, a request failed or (ours) fewer than
+# -c CONNECTIONS -m 1 FLAG... to nginx; logs it and writes its CSV row as CHECK. Sets R_US (CPU-µs a request done),
+# R_CALLS (system calls a request done, "-" without SYSCALLS=1), R_RPS, R_RSS_MB and R_OK: 0, and FAIL in its row, when it exited non-zero, a request failed or (ours) fewer than
 # CONNECTIONS connections opened; for check connect-cost with SYSCALLS=1, R_KINDS (calls_by_kind a request done, else
 # empty). Writes to main's $csv.
 connections_run() {

@@ -56,7 +56,7 @@ for line in "${ALL_CASES[@]}"; do
     read -r name _ <<<"$line"
     [[ ( "$ONLY" == all && " $FIRST_CASES " == *" $name "* ) || " $ONLY " == *" $name "* ]] && CASES+=("$line")
 done
-[[ ${#CASES[@]} -gt 0 ]] || { echo "startup.sh: ONLY ($ONLY) names none of the cases: h2c-c100-m10 h1-c100-m1 h2tls-c100-m10 h1tls-c100-m1 h1-c100-m10 h2tls-c10-m100 h2c-100KiB-c10-m10" >&2; exit 2; }
+[[ ${#CASES[@]} -gt 0 ]] || { echo "startup.sh: ONLY ($ONLY) names none of the cases: $(printf '%s\n' "${ALL_CASES[@]}" | awk '{ print $1 }' | xargs)" >&2; exit 2; }
 
 # run_to_end OUT JAVA_OPTS COMMAND...: one run under /usr/bin/time with JAVA_OPTS; sets R_CPU (user+sys s),
 # R_JIT, R_IO and R_GC (s, each the highest of the samples taken until the process ended), R_RSS_MB, R_RPS, R_DONE, R_RC
