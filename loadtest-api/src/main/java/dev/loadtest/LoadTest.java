@@ -1129,8 +1129,8 @@ public final class LoadTest {
         Settings settings() {
             return new Settings(targets, method, headers, body, requestSource, feeder, seed, checks, maxCheckedBodyBytes,
                     scenario, users, iterations, connectionPerUser, clients, streams, threads, requests, duration, warmUp,
-                    rate, stages == null ? List.of() : stages, maxBacklog, scheduleResolution, protocol, connectTimeout, requestTimeout,
-                    keepAlive, sslContext, insecureTrustAll, interval, listeners, shardIndex, shardCount, startAt);
+                    rate, stages == null ? List.of() : stages, maxBacklog, scheduleResolution, protocol, connectTimeout,
+                    requestTimeout, keepAlive, sslContext, insecureTrustAll, interval, listeners, shardIndex, shardCount, startAt);
         }
 
         /**

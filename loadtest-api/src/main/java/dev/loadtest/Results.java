@@ -113,8 +113,9 @@ public final class Results {
      *
      * @throws IllegalArgumentException if there are none, or they are not shards of one run: different
      *     targets, protocol, streams, method, interval, headers, body length, whole-run clients, requests,
-     *     duration or rate, a rate-driven run's schedule resolution, shard count, or scenario steps; start times further apart than the run lasted plus 5 s (or one
-     *     set and one not); a shard index given twice; or their counts overflow when added
+     *     duration or rate, a rate-driven run's schedule resolution, shard count, or scenario steps; start times
+     *     further apart than the run lasted plus 5 s (or one set and one not); a shard index given twice; or their
+     *     counts overflow when added
      */
     public static Result merge(List<Result> results) {
         Objects.requireNonNull(results, "results must not be null");

@@ -58,8 +58,8 @@ final class ShardChecks {
     /**
      * What else every shard of one run shares: the request (headers as shown, body length, the seed where both
      * have one), the whole run's size (requests, duration, rate), a rate-driven run's schedule resolution and a start
-     * time (see {@link #START_SKEW}). Headers compare as a JSON
-     * result records them, credentials redacted, so shards read back and shards in memory compare equal.
+     * time (see {@link #START_SKEW}). Headers compare as a JSON result records them, credentials redacted, so shards
+     * read back and shards in memory compare equal.
      */
     void sameRun(Result firstResult, Result result) {
         LoadTest first = firstResult.test();

@@ -20,8 +20,8 @@ final class FlagTerms {
      * stage's own duration is not the run's.
      */
     private static final Pattern PARAMETER = Pattern.compile("(?<!stage )\\b(body file|connectTimeout"
-            + "|maxCheckedBodyBytes|requestTimeout|maxBacklog|scheduleResolution|warmUp|startAt|clients|streams|threads|requests|duration"
-            + "|interval|body|users|iterations|rate)"
+            + "|maxCheckedBodyBytes|requestTimeout|maxBacklog|scheduleResolution|warmUp|startAt|clients|streams|threads"
+            + "|requests|duration|interval|body|users|iterations|rate)"
             + " \\(([^()]*)\\)");
 
     private FlagTerms() {

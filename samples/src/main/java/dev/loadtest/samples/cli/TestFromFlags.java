@@ -95,8 +95,8 @@ final class TestFromFlags {
 
     /**
      * The flags a load test, a capacity search and a scenario run share: threads, protocol (h2c by default for
-     * http://, as h2load), timeouts, the schedule's resolution, --insecure, and the request (-H, -d, --method). The builder's exceptions pass through,
-     * for the caller to put in {@link FlagTerms}.
+     * http://, as h2load), timeouts, the schedule's resolution, --insecure, and the request (-H, -d, --method). The
+     * builder's exceptions pass through, for the caller to put in {@link FlagTerms}.
      */
     static void connectionsAndRequests(LoadTest.Builder b, CommandSpec spec, LoadOptions load,
                                        RequestOptions request, String firstTarget) {

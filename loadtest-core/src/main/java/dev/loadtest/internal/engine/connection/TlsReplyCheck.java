@@ -81,7 +81,7 @@ final class TlsReplyCheck extends SSLEngine {
             }
             consumed += result.bytesConsumed();
             produced += result.bytesProduced();
-        } while (goesOn(result, src, dsts[offset]));
+        } while (goesOn(result, src, dst));
         return new SSLEngineResult(result.getStatus(), result.getHandshakeStatus(), consumed, produced);
     }
 
