@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.eclipse.jetty.io.Connection;
@@ -34,7 +35,8 @@ final class ServerCounters implements SelectorManager.AcceptListener {
     private final LongAdder requests = new LongAdder();
     private final LongAdder connections = new LongAdder();
     private final AtomicInteger maxRequestsPerConnection = new AtomicInteger();
-    private final ConcurrentHashMap<Connection, AtomicInteger> perConnection = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Connection, ConnectionEntry> perConnection = new ConcurrentHashMap<>();
+    private final AtomicLong connectionSerials = new AtomicLong();
     private final ConcurrentHashMap<String, LongAdder> perProtocol = new ConcurrentHashMap<>();
 
     /** Called by the handler for every request it receives, before it answers. */
@@ -42,8 +44,24 @@ final class ServerCounters implements SelectorManager.AcceptListener {
         requests.increment();
         perProtocol.computeIfAbsent(request.getConnectionMetaData().getHttpVersion().asString(), p -> new LongAdder()).increment();
         Connection connection = request.getConnectionMetaData().getConnection();
-        int onThisConnection = perConnection.computeIfAbsent(connection, c -> new AtomicInteger()).incrementAndGet();
+        int onThisConnection = perConnection.computeIfAbsent(connection, c -> newEntry()).requests.incrementAndGet();
         maxRequestsPerConnection.accumulateAndGet(onThisConnection, Math::max);
+    }
+
+    private ConnectionEntry newEntry() {
+        return new ConnectionEntry(connectionSerials.incrementAndGet(), new AtomicInteger());
+    }
+
+    /**
+     * The serial number of the connection that carried {@code request}, after {@link #onRequest}: unique for the
+     * server's life, unlike the client's port, which its system may give a new connection once the old one closed.
+     */
+    long connectionSerial(Request request) {
+        return perConnection.computeIfAbsent(request.getConnectionMetaData().getConnection(), c -> newEntry()).serial;
+    }
+
+    /** A connection's serial number, in the order of their first requests, and its requests so far. */
+    private record ConnectionEntry(long serial, AtomicInteger requests) {
     }
 
     @Override

@@ -106,8 +106,10 @@ final class TestHandler extends Handler.Abstract.NonBlocking {
                     hello(response, callback);
                 }
             } else if (path.equals("/connection")) {
-                // the client's address and port, one per TCP connection: which requests shared a connection
-                text(response, callback, String.valueOf(request.getConnectionMetaData().getRemoteSocketAddress()));
+                // which requests shared a connection: the client's address and port, and the connection's serial
+                // number (a port is not enough: the client's system may give it to a new connection once one closed)
+                text(response, callback, request.getConnectionMetaData().getRemoteSocketAddress() + "#"
+                        + counters.connectionSerial(request));
             } else if (path.startsWith("/slow/")) {
                 long ms = number(path, "/slow/", MAX_SLOW_MS);
                 // The scheduler's thread only runs the timer; the handler returns at once, so a thousand

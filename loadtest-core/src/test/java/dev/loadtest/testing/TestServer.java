@@ -58,8 +58,10 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
  *   <li>{@code /status/{code}}: that status (200..599) with a small body ({@code "status 404\n"}),
  *       no body for 204 and 304</li>
  *   <li>{@code /echo}: 200, the request body back (same Content-Type, same Content-Length if one was sent)</li>
- *   <li>{@code /connection}: 200, the client's address and port as the server sees them (one per TCP
- *       connection), as text: which requests shared a connection</li>
+ *   <li>{@code /connection}: 200, the client's address and port as the server sees them and the connection's
+ *       serial number ({@code /127.0.0.1:40312#7}), as text: which requests shared a connection. The serial
+ *       tells connections apart where the port may not (a client's system may reuse a port once its connection
+ *       closed); it is the Jetty connection's, so an h2c {@code Upgrade} makes a second one for its socket</li>
  *   <li>{@code /slow/{ms}}: the {@code /hello} response after ms milliseconds, without holding a thread</li>
  *   <li>{@code /chunked/{n}}: n pattern bytes in several chunks, no Content-Length (chunked on HTTP/1.1)</li>
  *   <li>anything else: 404; a malformed number: 400</li>

@@ -63,6 +63,23 @@ class TestServerTest {
     }
 
     @ParameterizedTest
+    @EnumSource(TestServer.Kind.class)
+    void connectionNamesTheClientsAddressAndTheConnectionsSerial(TestServer.Kind kind) throws Exception {
+        try (TestServer server = TestServer.builder(kind).start()) {
+            HttpClient first = client(server, HttpClient.Version.HTTP_1_1);
+            String a = first.send(get(server, "/connection"), HttpResponse.BodyHandlers.ofString()).body();
+            String again = first.send(get(server, "/connection"), HttpResponse.BodyHandlers.ofString()).body();
+            String other = client(server, HttpClient.Version.HTTP_1_1)
+                    .send(get(server, "/connection"), HttpResponse.BodyHandlers.ofString()).body();
+
+            assertThat(a).matches("/127\\.0\\.0\\.1:\\d+#\\d+");
+            assertThat(again).as("the same connection").isEqualTo(a);
+            assertThat(other).as("another connection").matches("/127\\.0\\.0\\.1:\\d+#\\d+").isNotEqualTo(a);
+            assertThat(other.substring(other.indexOf('#'))).as("its serial").isNotEqualTo(a.substring(a.indexOf('#')));
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(ints = {0, 1, 1024, 102_400, 5_242_880})
     void bytesSendsExactlyNPatternBytesWithContentLength(int n) throws Exception {
         try (TestServer server = TestServer.http1()) {

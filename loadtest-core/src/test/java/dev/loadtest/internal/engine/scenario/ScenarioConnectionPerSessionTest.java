@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * over it, and it closes at the session's end; a connection that cannot be had fails its session (a server freeze in
  * such a run: {@link ScenarioOpenModelTest}). And sessions whose
  * connections all gave up (a dead server in an iterations run) end failed, with the connection's error. Against
- * Jetty, which says which connection carried each request ({@code /connection}: the client's address and port).
+ * Jetty, which says which connection carried each request ({@code /connection}: the client's address and port, and
+ * the server's serial number for the connection).
  */
 class ScenarioConnectionPerSessionTest {
 
@@ -79,7 +80,8 @@ class ScenarioConnectionPerSessionTest {
             assertThat(connectionsBySession.values()).allSatisfy(used -> assertThat(used).hasSize(1));
             Set<String> distinct = new HashSet<>();
             connectionsBySession.values().forEach(distinct::addAll);
-            assertThat(distinct).hasSize(connectionsBySession.size());
+            assertThat(distinct).as("the connections by session: %s", connectionsBySession)
+                    .hasSize(connectionsBySession.size());
             // one connection per session begun (those begun just before the end may not have connected), each timed
             assertThat(r.connections()).isBetween(sessions.completed(), sessions.started());
             // a connection is counted when it connects, timed when it is ready: over TLS a handshake the run's end cut
