@@ -3,6 +3,7 @@ package dev.loadtest.internal.engine;
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Result;
+import dev.loadtest.internal.engine.connection.ConnectWindow;
 import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.engine.connection.Connections;
 import dev.loadtest.internal.engine.connection.Failures;
@@ -53,7 +54,9 @@ import org.apache.hc.core5.util.Timeout;
  *
  * <p>Connections are opened with {@code requestSession} and requests enqueued on the sessions
  * directly, as HttpCore's own endpoints do, without the pool in between: a run holds exactly
- * {@code clients} connections, and closes one at once when a request on it is overdue. A scenario run in the
+ * {@code clients} connections, and closes one at once when a request on it is overdue. Every connect, first or
+ * again, goes through the run's {@link ConnectWindow}: a few hundred an I/O thread outstanding at once, so that a run
+ * of thousands of connections carries requests on those that are up while the rest connect. A scenario run in the
  * open model with a connection per session has none of its own: each arrival's session makes one
  * ({@link #sessionConnection}), and the run holds those while they live.
  */
@@ -83,6 +86,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private final HttpHost host;
     /** Made once: HttpCore's {@code Timeout.of} allocates, and every connect (10,000 at once) takes it. */
     private final Timeout connectTimeout;
+    /** Connects outstanding with HttpCore at most, the rest waiting their turn: see {@link ConnectWindow}. */
+    private final ConnectWindow connectWindow;
     private final boolean tls;
     private final ScheduledExecutorService timer;
     private volatile boolean stopped;
@@ -108,7 +113,13 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private boolean warmed;
 
     EngineRun(LoadTest test) {
+        this(test, ConnectWindow.forIoThreads(test.threads()));
+    }
+
+    /** A run whose connects go through {@code connectWindow} (a test's narrow one). */
+    EngineRun(LoadTest test, ConnectWindow connectWindow) {
         this.test = test;
+        this.connectWindow = connectWindow;
         this.requestSources = RunRequests.open(test);
         if (requestSources == null) {
             byte[] body = test.body().orElse(null);
@@ -406,6 +417,11 @@ final class EngineRun implements LoadTestRun, SlotContext {
     }
 
     @Override
+    public ConnectWindow connectWindow() {
+        return connectWindow;
+    }
+
+    @Override
     public boolean schedule(Runnable task, long delayNanos) {
         try {
             timer.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
@@ -491,6 +507,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         }
         endNanos = System.nanoTime();
         closing = true;
+        connectWindow.close();   // a connect still waiting for its place never goes out
         if (phase != null) {
             phase.stopIssuing();
         }

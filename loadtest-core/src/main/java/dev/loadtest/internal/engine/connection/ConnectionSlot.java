@@ -34,7 +34,10 @@ import org.apache.hc.core5.reactor.IOSession;
  * One of the run's {@code clients}, as in h2load: a connection slot kept busy with {@code streams}
  * requests, its connection opened again whenever it is lost (with back-off, see {@link FailureStreak}), until
  * the run has no more work. Requests the server did not process (GOAWAY, REFUSED_STREAM, {@code Connection:
- * close}) go out again first; a request overdue closes the connection.
+ * close}) go out again first; a request overdue closes the connection. Every connect, first or again, takes its
+ * turn in the run's {@link ConnectWindow}: at once while the window has room (every reconnect of a run with few
+ * connections), else once a connect ahead of it is answered; its connect time, TTFB and connect timeouts count from
+ * when it goes out, and a connect still waiting when the run ends is neither a connection nor an error.
  *
  * <p>A scenario run in the open model with a connection per session makes one slot per arrival instead
  * ({@link #forSession}): it connects at the arrival, carries that session's steps alone, and closes at the session's
@@ -76,7 +79,12 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     private final long requestTimeoutNanos;
 
     private IOSession session;
+    /** From {@link #connect} until the attempt is answered, including while it waits for its place in the window. */
     private boolean connecting;
+    /** The current connect attempt waits for a place in the run's {@link ConnectWindow}: it is not out yet. */
+    private boolean waitingForPlace;
+    /** The connect attempt that holds a place in the window until it is answered; 0 when none does. */
+    private int placeAttempt;
     private boolean reconnectScheduled;
     private boolean started;
     private boolean done;
@@ -182,30 +190,104 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         ready = false;
         closedByTimeout = false;
         connectionError = null;
-        connectStartNanos = System.nanoTime();
         int attempt = ++connectAttempt;
+        switch (run.connectWindow().enter(() -> leaveWindow(attempt))) {
+            case NOW -> {
+                if (!open(attempt)) {
+                    run.connectWindow().giveBack();   // the reactor refused it: the run ends
+                }
+            }
+            case QUEUED -> waitingForPlace = true;   // its turn comes as a connect ahead of it is answered
+            case CLOSED -> {
+                connecting = false;   // the run ends
+                finish();
+            }
+        }
+    }
+
+    /**
+     * Connect attempt {@code attempt}'s turn in the run's {@link ConnectWindow} came (on the thread of the connect
+     * answered before it): it goes out now, unless the slot no longer connects (closed, gave up, or no more work);
+     * returns whether it went out.
+     */
+    private synchronized boolean leaveWindow(int attempt) {
+        if (attempt != connectAttempt || !waitingForPlace || done) {
+            return false;
+        }
+        waitingForPlace = false;
+        if (gaveUp || !hasWork()) {
+            connecting = false;
+            if (gaveUp) {
+                settle();
+            } else {
+                finish();
+            }
+            return false;
+        }
+        return open(attempt);
+    }
+
+    /**
+     * Hands connect attempt {@code attempt} to HttpCore, holding a place in the window until it is answered: its
+     * connect time, HttpCore's connect timeout and {@link #check}'s safety net count from now, not from when it
+     * began to wait for its place. False if the reactor refused it (it is shutting down): the slot ends.
+     */
+    private boolean open(int attempt) {
+        placeAttempt = attempt;
+        connectStartNanos = System.nanoTime();
         try {
             run.connect(() -> readyToSend(attempt), new FutureCallback<>() {
                 @Override
                 public void completed(IOSession result) {
+                    boolean held = takePlace(attempt);
                     onConnected(attempt, result);
+                    placeBack(held);
                 }
 
                 @Override
                 public void failed(Exception ex) {
+                    boolean held = takePlace(attempt);
                     onConnectFailed(attempt, ex);
+                    placeBack(held);
                 }
 
                 @Override
                 public void cancelled() {
+                    boolean held = takePlace(attempt);
                     onConnectFailed(attempt, new ConnectionClosedException("connect cancelled"));
+                    placeBack(held);
                 }
             });
+            return true;
         } catch (RuntimeException e) {
             // the reactor is shutting down
+            placeAttempt = 0;
             connecting = false;
             finish();
+            return false;
         }
+    }
+
+    /**
+     * A connect attempt that {@code held} its place in the window was answered: the place passes on. Outside this
+     * slot's lock, as the place may go to another slot.
+     */
+    private void placeBack(boolean held) {
+        if (held) {
+            run.connectWindow().release();
+        }
+    }
+
+    /**
+     * Whether connect attempt {@code attempt} still held its place in the window (the safety net of {@link #check} may
+     * have given it back already); it holds it no more. Taken before the answer is handled, which may connect again.
+     */
+    private synchronized boolean takePlace(int attempt) {
+        if (placeAttempt != attempt) {
+            return false;
+        }
+        placeAttempt = 0;
+        return true;
     }
 
     private synchronized void onConnected(int attempt, IOSession newSession) {
@@ -579,6 +661,11 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         gaveUp = true;
         gaveUpCategory = category;
         gaveUpMessage = message;
+        if (waitingForPlace) {
+            // its connect never went out: it waits no more (its turn, when it comes, passes on)
+            waitingForPlace = false;
+            connecting = false;
+        }
         WorkerStats stats = recorders.get();
         long notSent = issuing.giveUp(System.nanoTime());
         if (notSent > 0) {
@@ -957,17 +1044,25 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /** Enforces the request timeout and restarts a client whose callbacks went missing. */
-    public synchronized void check(long now) {
+    public void check(long now) {
+        placeBack(checkLocked(now));
+    }
+
+    /** {@link #check}; returns whether it gave up a connect attempt for lost that held a place in the window. */
+    private synchronized boolean checkLocked(long now) {
         if (done || !started) {
-            return;
+            return false;
         }
-        if (connecting && now - connectStartNanos > settings.connectTimeout().toNanos() + LOST_CONNECT_GRACE_NANOS) {
-            // HttpCore enforces the connect timeout; this is a safety net should its callback never come
+        if (connecting && !waitingForPlace
+                && now - connectStartNanos > settings.connectTimeout().toNanos() + LOST_CONNECT_GRACE_NANOS) {
+            // HttpCore enforces the connect timeout; this is a safety net should its callback never come. It counts
+            // from when the connect left the window: a wait for a place is no connect time
+            boolean held = takePlace(connectAttempt);
             connecting = false;
             connectAttempt++;
             countLostAttempt(ErrorCategory.CONNECT_TIMEOUT, connectTimeoutMessage());
             reconnectLater();
-            return;
+            return held;
         }
         boolean overdue = false;
         for (Exchange e : inFlight) {
@@ -987,13 +1082,18 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         if (!overdue && inFlight.isEmpty() && !connecting && !reconnectScheduled) {
             settle();
         }
+        return false;
     }
 
-    /** Closes the connection at the end of the run. */
+    /**
+     * Closes the connection at the end of the run. A connect still waiting for its place in the window never goes
+     * out, and is neither a connection nor an error.
+     */
     public synchronized void close() {
         if (session != null) {
             session.close(CloseMode.IMMEDIATE);
         }
+        waitingForPlace = false;
         finish();
     }
 

@@ -10,10 +10,13 @@ import org.apache.hc.core5.reactor.IOSession;
 public interface SlotContext {
 
     /**
-     * Opens a new connection to the run's target (the connect timeout applies); its protocol handler tells
+     * Opens a new connection now to the run's target (the connect timeout applies); its protocol handler tells
      * {@code ready} when the connection takes requests.
      */
     void connect(ReadyToSend ready, FutureCallback<IOSession> callback);
+
+    /** The run's window of connects: a slot waits here for its turn before it {@link #connect}s. */
+    ConnectWindow connectWindow();
 
     /** The target, for messages. */
     String hostAndPort();

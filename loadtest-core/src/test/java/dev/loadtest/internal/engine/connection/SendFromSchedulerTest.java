@@ -79,11 +79,13 @@ class SendFromSchedulerTest {
 
     /** A run's context that connects at once to the fake session, ready to send, and runs nothing later. */
     private static SlotContext connectingTo(FakeSession fake) {
+        ConnectWindow window = new ConnectWindow(1);
         return new SlotContext() {
             @Override public void connect(ReadyToSend ready, FutureCallback<IOSession> callback) {
                 callback.completed(fake.session);
                 ready.ready();   // the handler is connected already (connectedSlot)
             }
+            @Override public ConnectWindow connectWindow() { return window; }
             @Override public String hostAndPort() { return "127.0.0.1:8080"; }
             @Override public boolean setupFailed(Throwable cause) { return false; }
             @Override public boolean hasSetupFailed() { return false; }

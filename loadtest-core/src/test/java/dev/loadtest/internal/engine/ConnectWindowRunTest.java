@@ -1,0 +1,104 @@
+package dev.loadtest.internal.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.loadtest.ErrorCategory;
+import dev.loadtest.LoadTest;
+import dev.loadtest.Protocol;
+import dev.loadtest.Result;
+import dev.loadtest.faults.BlackholeListener;
+import dev.loadtest.internal.engine.connection.ConnectWindow;
+import dev.loadtest.testing.TestServer;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Whole runs whose connects go through a window of 2, narrower than their clients: every client connects in turn,
+ * refused or hanging connects keep the window moving, and the run ends on time with what still waits counted as
+ * nothing. The bounds on waiting catch a hang, not a slow run.
+ */
+class ConnectWindowRunTest {
+
+    private final ConnectWindow window = new ConnectWindow(2);
+
+    private Result run(LoadTest.Builder test) throws Exception {
+        EngineRun run = new EngineRun(test.build(), window);
+        run.start();
+        return run.result().get(60, TimeUnit.SECONDS);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Protocol.class, names = {"HTTP_1_1", "HTTP_2"})
+    void should_connect_every_client_through_a_narrower_window(Protocol protocol) throws Exception {
+        try (TestServer server = protocol == Protocol.HTTP_2 ? TestServer.h2c() : TestServer.http1()) {
+            Result r = run(LoadTest.target(server.uri("/hello")).protocol(protocol).clients(10).requests(100));
+
+            assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(100);
+            assertThat(r.connections()).isEqualTo(10);
+            assertThat(r.connectTime().count()).isEqualTo(10);   // each connection's own connect time
+            assertThat(window.outstanding()).isZero();
+        }
+    }
+
+    @Test
+    void should_reconnect_through_the_window_when_keep_alive_is_off() throws Exception {
+        try (TestServer server = TestServer.http1()) {
+            Result r = run(LoadTest.target(server.uri("/hello")).protocol(Protocol.HTTP_1_1).keepAlive(false)
+                    .clients(10).requests(100));
+
+            assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(100);
+            assertThat(r.connections()).isEqualTo(100);   // one a request
+            assertThat(window.outstanding()).isZero();
+        }
+    }
+
+    @Test
+    void should_keep_the_window_moving_when_every_connect_is_refused() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Result r = run(LoadTest.target(URI.create("http://127.0.0.1:" + port + "/")).clients(10).requests(100));
+
+        // every client's connects went out in turn and failed, and each gave up its share
+        assertThat(r.requests().errored()).as(r.toString()).isEqualTo(100);
+        assertThat(r.errorCount(ErrorCategory.REFUSED)).isEqualTo(100);
+        assertThat(r.connections()).isZero();
+    }
+
+    @Test
+    void should_keep_the_window_moving_when_connects_hang() throws Exception {
+        try (BlackholeListener blackhole = BlackholeListener.start()) {
+            assumeTrue(blackhole.connectHangs(), "this kernel completes connects to a full backlog");
+            Result r = run(LoadTest.target(blackhole.uri("/")).clients(10).requests(10)
+                    .connectTimeout(Duration.ofMillis(100)));
+
+            // two at a time, each client's connects timed out until it gave up its request
+            assertThat(r.requests().notIssued()).as(r.toString()).isEqualTo(10);
+            assertThat(r.errorCount(ErrorCategory.CONNECT_TIMEOUT)).isEqualTo(10);
+            assertThat(r.requests().errored()).isEqualTo(10);
+        }
+    }
+
+    @Test
+    void should_end_a_timed_run_on_time_and_count_nothing_of_the_connects_still_waiting() throws Exception {
+        try (BlackholeListener blackhole = BlackholeListener.start()) {
+            assumeTrue(blackhole.connectHangs(), "this kernel completes connects to a full backlog");
+            // the connect timeout (10 s) outlasts the run: two connects hang, eight wait for a place, until the end
+            Result r = run(LoadTest.target(blackhole.uri("/")).clients(10).duration(Duration.ofSeconds(1)));
+
+            assertThat(r.requests().started()).as(r.toString()).isZero();
+            assertThat(r.requests().errored()).isZero();
+            assertThat(r.requests().notIssued()).isZero();
+            assertThat(r.connections()).isZero();
+            assertThat(r.connectTime().count()).isZero();
+            assertThat(window.waiting()).isZero();   // dropped at the end: none goes out after the run
+        }
+    }
+}
