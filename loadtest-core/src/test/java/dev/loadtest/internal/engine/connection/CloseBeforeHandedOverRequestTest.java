@@ -14,8 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.hc.core5.concurrent.FutureCallback;
-import org.apache.hc.core5.reactor.IOSession;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,31 +28,18 @@ class CloseBeforeHandedOverRequestTest {
     private Phase phase;
 
     /** A run's context whose every connect gets a new fake connection, connected and ready at once. */
-    private final SlotContext context = new SlotContext() {
-        @Override public void connect(ReadyToSend ready, FutureCallback<IOSession> callback) {
-            FakeSession fake = new FakeSession();
-            fake.handler = new Http1Connection(recorders, phase, ReadyToSend.NONE);
-            try {
-                fake.handler.connected(fake.session);
-            } catch (IOException e) {
-                throw new AssertionError(e);
-            }
-            connections.add(fake);
-            callback.completed(fake.session);
-            ready.ready();
+    private final SlotContext context = new FakeRun(new ConnectWindow(1), (ready, callback) -> {
+        FakeSession fake = new FakeSession();
+        fake.handler = new Http1Connection(recorders, phase, ReadyToSend.NONE);
+        try {
+            fake.handler.connected(fake.session);
+        } catch (IOException e) {
+            throw new AssertionError(e);
         }
-        @Override public ConnectWindow connectWindow() { return window; }
-        @Override public String hostAndPort() { return "127.0.0.1:8080"; }
-        @Override public boolean setupFailed(Throwable cause) { return false; }
-        @Override public boolean hasSetupFailed() { return false; }
-        @Override public boolean isClosing() { return false; }
-        @Override public boolean schedule(Runnable task, long delayNanos) { return false; }
-        @Override public void slotDone(ConnectionSlot slot) { }
-        @Override public void requestsExhausted(String message) { }
-        @Override public void requestNotBuilt(String message) { }
-        @Override public void protocolSeen(boolean http2) { }
-    };
-    private final ConnectWindow window = new ConnectWindow(1);
+        connections.add(fake);
+        callback.completed(fake.session);
+        ready.ready();
+    });
 
     /** A 200 response of exactly {@code size} bytes (its body fills the rest), so that the read takes all it can. */
     private static byte[] responseOf(int size) {

@@ -13,8 +13,6 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.util.List;
-import org.apache.hc.core5.concurrent.FutureCallback;
-import org.apache.hc.core5.reactor.IOSession;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,23 +25,10 @@ class SendFromSchedulerTest {
 
     /** A run's context that connects at once to the fake session, ready to send, and runs nothing later. */
     private static SlotContext connectingTo(FakeSession fake) {
-        ConnectWindow window = new ConnectWindow(1);
-        return new SlotContext() {
-            @Override public void connect(ReadyToSend ready, FutureCallback<IOSession> callback) {
-                callback.completed(fake.session);
-                ready.ready();   // the handler is connected already (connectedSlot)
-            }
-            @Override public ConnectWindow connectWindow() { return window; }
-            @Override public String hostAndPort() { return "127.0.0.1:8080"; }
-            @Override public boolean setupFailed(Throwable cause) { return false; }
-            @Override public boolean hasSetupFailed() { return false; }
-            @Override public boolean isClosing() { return false; }
-            @Override public boolean schedule(Runnable task, long delayNanos) { return false; }
-            @Override public void slotDone(ConnectionSlot slot) { }
-            @Override public void requestsExhausted(String message) { }
-            @Override public void requestNotBuilt(String message) { }
-            @Override public void protocolSeen(boolean http2) { }
-        };
+        return new FakeRun(new ConnectWindow(1), (ready, callback) -> {
+            callback.completed(fake.session);
+            ready.ready();   // the handler is connected already (connectedSlot)
+        });
     }
 
     private final Recorders recorders = new Recorders((thread, error) -> { });

@@ -33,22 +33,11 @@ class SlotConnectWindowTest {
     private final List<ConnectionSlot> slots = new ArrayList<>();
     private LoadTest test;
 
-    private final SlotContext context = new SlotContext() {
-        @Override public void connect(ReadyToSend ready, FutureCallback<IOSession> callback) {
-            handedOver.add(callback);
-            mostOutstanding = Math.max(mostOutstanding, handedOver.size() - answered);
-        }
-        @Override public ConnectWindow connectWindow() { return window; }
-        @Override public String hostAndPort() { return "127.0.0.1:8080"; }
-        @Override public boolean setupFailed(Throwable cause) { return false; }
-        @Override public boolean hasSetupFailed() { return false; }
-        @Override public boolean isClosing() { return false; }
-        @Override public boolean schedule(Runnable task, long delayNanos) { return false; }   // no back-off: it ends
-        @Override public void slotDone(ConnectionSlot slot) { }
-        @Override public void requestsExhausted(String message) { }
-        @Override public void requestNotBuilt(String message) { }
-        @Override public void protocolSeen(boolean http2) { }
-    };
+    /** "HttpCore": keeps every connect unanswered until the test answers it (a back-off ends the slot). */
+    private final SlotContext context = new FakeRun(window, (ready, callback) -> {
+        handedOver.add(callback);
+        mostOutstanding = Math.max(mostOutstanding, handedOver.size() - answered);
+    });
 
     @BeforeEach
     void startTenClients() {
