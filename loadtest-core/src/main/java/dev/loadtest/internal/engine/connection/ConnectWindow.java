@@ -28,8 +28,8 @@ public final class ConnectWindow {
      * Connects outstanding with HttpCore per I/O thread. A connect's time is mostly its wait for the reactor's pass
      * over the connects ahead of it: on loopback 10,000 connects through a window of 32, 128, 256 and 1,024 measured
      * 4, 15, 30 and 120 ms mean connect time with the connections idle, 30, 100-155, 210-250 and 570-880 ms while the
-     * connected ones carried requests (10,000 at once: 1.2 s idle, 1.7-2.9 s loaded), and no width connected the
-     * 10,000 later than another (bench/README, "A window of connects"). Narrower would be truer still on loopback, but
+     * connected ones carried requests (10,000 at once: 1.2 s idle, 1.7-2.9 s loaded); every width connected all 10,000
+     * in the same wall time within the noise (bench/README, "A window of connects"). Narrower is truer on loopback, but
      * a window lets at most {@code width / RTT} connects a second out: 256 opens 5,000 a second per I/O thread to a
      * target 50 ms away, so 10,000 connections still come up within the run clock's 3 s hold on one or two threads.
      */
