@@ -3,8 +3,11 @@ package dev.loadtest.internal.engine.connection;
 import java.util.ArrayDeque;
 
 /**
- * The run's window of connects: at most {@code width} connects handed to HttpCore and not yet answered (connected,
- * failed, timed out); the rest wait here, in order, and each goes out as a connect ahead of it is answered.
+ * The run's window of connects: at most {@code width} connects handed to HttpCore lately and not yet answered
+ * (connected, failed, timed out); the rest wait here, in order, and each goes out as a connect ahead of it is answered
+ * or has been out long enough that HttpCore has surely opened its socket (the slot's bound,
+ * {@code ConnectionSlot.PLACE_HOLD_NANOS}): a connect that hangs (a target that drops SYNs) stays out on its own clock
+ * and timeout without holding a place.
  *
  * <p>Why: HttpCore's I/O reactor opens every connect queued with it in one pass before it handles any I/O event
  * ({@code SingleCoreIOReactor.processPendingConnectionRequests}, up to 10,000 a pass). Handed 10,000 connects at
@@ -40,8 +43,9 @@ public final class ConnectWindow {
     public interface Waiter {
         /**
          * It has a place now: it hands its connect to HttpCore and returns true (then it gives the place back with
-         * {@link #release} once that connect is answered), or false if it no longer connects (its slot closed, gave
-         * up or has no more work), and the place passes on. Called without the window's lock.
+         * {@link #release} once that connect is answered or has been out a while), or false if it no longer
+         * connects (its slot closed, gave up or has no more work), and the place passes on. Called without the
+         * window's lock.
          */
         boolean open();
     }
@@ -68,7 +72,7 @@ public final class ConnectWindow {
 
     /** What {@link #enter} did with a connect. */
     public enum Entry {
-        /** It has a place: the caller connects now, and releases the place when the connect is answered. */
+        /** It has a place: the caller connects now, and releases it when the connect is answered or out a while. */
         NOW,
         /** It waits: its {@link Waiter#open} is called when a place is free. */
         QUEUED,
@@ -90,8 +94,9 @@ public final class ConnectWindow {
     }
 
     /**
-     * A connect that had a place was answered (or given up): the place goes to the first waiter that still connects,
-     * else it is free. Never under a slot's lock (see the class comment).
+     * A connect that had a place was answered, has been out a while, or was given up: the place goes to the first
+     * waiter that still connects, else it is free. Once per place taken. Never under a slot's lock (see the class
+     * comment).
      */
     public void release() {
         while (true) {
@@ -123,7 +128,7 @@ public final class ConnectWindow {
         waiting.clear();
     }
 
-    /** Connects handed to HttpCore and not yet answered. */
+    /** Places held: connects handed to HttpCore lately and not yet answered. */
     public synchronized int outstanding() {
         return outstanding;
     }

@@ -36,8 +36,9 @@ import org.apache.hc.core5.reactor.IOSession;
  * the run has no more work. Requests the server did not process (GOAWAY, REFUSED_STREAM, {@code Connection:
  * close}) go out again first; a request overdue closes the connection. Every connect, first or again, takes its
  * turn in the run's {@link ConnectWindow}: at once while the window has room (every reconnect of a run with few
- * connections), else once a connect ahead of it is answered; its connect time, TTFB and connect timeouts count from
- * when it goes out, and a connect still waiting when the run ends is neither a connection nor an error.
+ * connections), else once a connect ahead of it is answered or has been out for {@link #PLACE_HOLD_NANOS}; its
+ * connect time, TTFB and connect timeouts count from when it goes out, and a connect still waiting when the run ends
+ * is neither a connection nor an error.
  *
  * <p>A scenario run in the open model with a connection per session makes one slot per arrival instead
  * ({@link #forSession}): it connects at the arrival, carries that session's steps alone, and closes at the session's
@@ -57,6 +58,18 @@ import org.apache.hc.core5.reactor.IOSession;
 public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, ConcurrencyPlan.Limited {
 
     private static final long LOST_CONNECT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /**
+     * How long a connect out holds its place in the {@link ConnectWindow} at most. The window is there only because
+     * HttpCore opens every connect queued with it in one pass before it handles events; a connect out this long has
+     * had its socket opened in a pass long ago and costs the next pass nothing, so its place passes on while it stays
+     * out (its own clock and connect timeout go on). Without a bound a target that drops SYNs would hold each place
+     * for the whole connect timeout (10 s by default), and 10,000 clients would go out 256 at a time. 250 ms is above
+     * the mean connect times measured through a window of 256 on loopback on the loaded 2-core machine (210-250 ms,
+     * bench/README "A window of connects"): a connect to a live target is nearly always answered before, and keeps the
+     * window's pacing. {@link #check} hands the place on, so it passes within this bound plus one check period
+     * (50-250 ms, {@code TimerCadence}).
+     */
+    static final long PLACE_HOLD_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     /** How often one request is sent again after "not processed" before it counts as an error. */
     static final int MAX_RETRIES = 5;
 
@@ -83,7 +96,10 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     private boolean connecting;
     /** The current connect attempt waits for a place in the run's {@link ConnectWindow}: it is not out yet. */
     private boolean waitingForPlace;
-    /** The connect attempt that holds a place in the window until it is answered; 0 when none does. */
+    /**
+     * The connect attempt that holds a place in the window, until it is answered or for {@link #PLACE_HOLD_NANOS} at
+     * most; 0 when none does.
+     */
     private int placeAttempt;
     private boolean reconnectScheduled;
     private boolean started;
@@ -228,9 +244,10 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /**
-     * Hands connect attempt {@code attempt} to HttpCore, holding a place in the window until it is answered: its
-     * connect time, HttpCore's connect timeout and {@link #check}'s safety net count from now, not from when it
-     * began to wait for its place. False if the reactor refused it (it is shutting down): the slot ends.
+     * Hands connect attempt {@code attempt} to HttpCore, holding a place in the window until it is answered or for
+     * {@link #PLACE_HOLD_NANOS} at most: its connect time, HttpCore's connect timeout and {@link #check}'s safety net
+     * count from now, not from when it began to wait for its place. False if the reactor refused it (it is shutting
+     * down): the slot ends.
      */
     private boolean open(int attempt) {
         placeAttempt = attempt;
@@ -279,8 +296,9 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /**
-     * Whether connect attempt {@code attempt} still held its place in the window (the safety net of {@link #check} may
-     * have given it back already); it holds it no more. Taken before the answer is handled, which may connect again.
+     * Whether connect attempt {@code attempt} still held its place in the window ({@link #check} may have passed it
+     * on already: the connect was out for {@link #PLACE_HOLD_NANOS}, or lost); it holds it no more. Taken before the
+     * answer is handled, which may connect again. So each place is given back exactly once.
      */
     private synchronized boolean takePlace(int attempt) {
         if (placeAttempt != attempt) {
@@ -1043,26 +1061,38 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         return "connect to " + run.hostAndPort() + " timed out after " + DurationFormat.setting(settings.connectTimeout());
     }
 
-    /** Enforces the request timeout and restarts a client whose callbacks went missing. */
+    /**
+     * Enforces the request timeout, restarts a client whose callbacks went missing, and passes on the window's place
+     * of a connect out for {@link #PLACE_HOLD_NANOS}.
+     */
     public void check(long now) {
         placeBack(checkLocked(now));
     }
 
-    /** {@link #check}; returns whether it gave up a connect attempt for lost that held a place in the window. */
+    /**
+     * {@link #check}; returns whether the current connect attempt held a place in the window that it holds no more:
+     * it was given up for lost, or it has been out for {@link #PLACE_HOLD_NANOS} (it stays out, and its answer gives
+     * back nothing: {@link #takePlace}).
+     */
     private synchronized boolean checkLocked(long now) {
         if (done || !started) {
             return false;
         }
+        // placeAttempt is set only while a connect is out, from connectStartNanos
+        boolean placePasses = placeAttempt != 0 && now - connectStartNanos >= PLACE_HOLD_NANOS;
+        if (placePasses) {
+            placeAttempt = 0;   // the connect stays out; its answer finds no place to give back
+        }
         if (connecting && !waitingForPlace
                 && now - connectStartNanos > settings.connectTimeout().toNanos() + LOST_CONNECT_GRACE_NANOS) {
             // HttpCore enforces the connect timeout; this is a safety net should its callback never come. It counts
-            // from when the connect left the window: a wait for a place is no connect time
-            boolean held = takePlace(connectAttempt);
+            // from when the connect left the window: a wait for a place is no connect time. Its place, if it still
+            // held one, passed on just above (PLACE_HOLD_NANOS is far shorter)
             connecting = false;
             connectAttempt++;
             countLostAttempt(ErrorCategory.CONNECT_TIMEOUT, connectTimeoutMessage());
             reconnectLater();
-            return held;
+            return placePasses;
         }
         boolean overdue = false;
         for (Exchange e : inFlight) {
@@ -1082,7 +1112,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         if (!overdue && inFlight.isEmpty() && !connecting && !reconnectScheduled) {
             settle();
         }
-        return false;
+        return placePasses;
     }
 
     /**

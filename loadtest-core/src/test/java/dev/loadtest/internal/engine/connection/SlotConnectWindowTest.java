@@ -32,6 +32,9 @@ class SlotConnectWindowTest {
     private int mostOutstanding;
     private final List<ConnectionSlot> slots = new ArrayList<>();
     private LoadTest test;
+    /** Read just before the clients start, and just after: their first connects went out between. */
+    private long beforeStart;
+    private long afterStart;
 
     /** "HttpCore": keeps every connect unanswered until the test answers it (a back-off ends the slot). */
     private final SlotContext context = new FakeRun(window, (ready, callback) -> {
@@ -50,7 +53,9 @@ class SlotConnectWindowTest {
             slots.add(new ConnectionSlot(i, context, SlotSettings.of(test), phase, recorders, new Connections(),
                     RequestSource.rotating(List.of(template)), null));
         }
+        beforeStart = System.nanoTime();
         slots.forEach(ConnectionSlot::start);
+        afterStart = System.nanoTime();
     }
 
     /** "HttpCore" answers the {@code n}th connect handed over (from 0): refused. */
@@ -72,6 +77,26 @@ class SlotConnectWindowTest {
         assertThat(mostOutstanding).isEqualTo(2);
         assertThat(window.waiting()).isZero();
         assertThat(window.outstanding()).isZero();
+    }
+
+    @Test
+    void should_pass_the_place_of_a_connect_out_for_the_bound_on_while_it_stays_out() {
+        slots.get(0).check(beforeStart + ConnectionSlot.PLACE_HOLD_NANOS - 1);   // out not quite the bound
+        assertThat(handedOver).hasSize(2);
+
+        slots.get(0).check(afterStart + ConnectionSlot.PLACE_HOLD_NANOS);   // out the bound, still unanswered
+        assertThat(handedOver).hasSize(3);   // client 2's went out in its place
+        assertThat(window.outstanding()).isEqualTo(2);
+        slots.get(0).check(afterStart + 2 * ConnectionSlot.PLACE_HOLD_NANOS);
+        assertThat(handedOver).hasSize(3);   // passed on once
+
+        refuse(0);   // its answer comes after all: it has no place to give back
+        assertThat(handedOver).hasSize(3);
+        assertThat(window.outstanding()).isEqualTo(2);
+        refuse(1);   // an answer within the bound gives its place back
+        assertThat(handedOver).hasSize(4);
+        assertThat(window.outstanding()).isEqualTo(2);
+        assertThat(window.waiting()).isEqualTo(CLIENTS - 4);
     }
 
     @Test
