@@ -40,6 +40,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester;
@@ -88,6 +89,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private final Timeout connectTimeout;
     /** Connects outstanding with HttpCore at most, the rest waiting their turn: see {@link ConnectWindow}. */
     private final ConnectWindow connectWindow;
+    /** What the slots see of this run: itself, or a test's wrapper of it. */
+    private final SlotContext slotContext;
     private final boolean tls;
     private final ScheduledExecutorService timer;
     private volatile boolean stopped;
@@ -113,13 +116,17 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private boolean warmed;
 
     EngineRun(LoadTest test) {
-        this(test, ConnectWindow.forIoThreads(test.threads()));
+        this(test, ConnectWindow.forIoThreads(test.threads()), UnaryOperator.identity());
     }
 
-    /** A run whose connects go through {@code connectWindow} (a test's narrow one). */
-    EngineRun(LoadTest test, ConnectWindow connectWindow) {
+    /**
+     * A run whose connects go through {@code connectWindow} (a test's narrow one), and whose slots see this run
+     * through {@code slotContext} (a test's wrapper, which watches their connects).
+     */
+    EngineRun(LoadTest test, ConnectWindow connectWindow, UnaryOperator<SlotContext> slotContext) {
         this.test = test;
         this.connectWindow = connectWindow;
+        this.slotContext = slotContext.apply(this);
         this.requestSources = RunRequests.open(test);
         if (requestSources == null) {
             byte[] body = test.body().orElse(null);
@@ -184,7 +191,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
             scenario = new ScenarioRun(test, phase, recorders, scenarioHooks(), HttpClientCookieJar::new, tokens);
         }
         for (int i = 0; i < (test.connectionPerSession() ? 0 : test.clients()); i++) {
-            clients.add(new ConnectionSlot(i, this, settings, phase, recorders, connections,
+            clients.add(new ConnectionSlot(i, slotContext, settings, phase, recorders, connections,
                     requestSources == null ? RequestSource.rotating(templates) : requestSources.client(i), scenario));
         }
         if (scenario != null) {
@@ -450,8 +457,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
      * it is closed here.
      */
     private void sessionConnection(StepFeed sessionSteps, Consumer<Runnable> known) {
-        ConnectionSlot slot = ConnectionSlot.forSession(sessionSlotsMade.getAndIncrement(), this, settings, phase,
-                recorders, connections, sessionSteps);
+        ConnectionSlot slot = ConnectionSlot.forSession(sessionSlotsMade.getAndIncrement(), slotContext, settings,
+                phase, recorders, connections, sessionSteps);
         sessionSlots.add(slot);
         known.accept(slot::stepsReady);
         if (closing) {

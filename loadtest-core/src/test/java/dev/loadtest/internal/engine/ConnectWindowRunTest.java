@@ -21,16 +21,23 @@ import org.junit.jupiter.api.Test;
 /**
  * Whole runs whose connects go through a window of 2, narrower than their clients: every client connects in turn,
  * refused or hanging connects keep the window moving, and the run ends on time with what still waits counted as
- * nothing. The bounds on waiting catch a hang, not a slow run.
+ * nothing. The slots' context is wrapped to count the connects out with HttpCore at once. The bounds on wall time are
+ * loose enough for a loaded 2-core machine and tighter than what they guard against.
  */
 class ConnectWindowRunTest {
 
     private final ConnectWindow window = new ConnectWindow(2);
+    private ConnectCounting connects;
+    /** How long the last run took, from its start to its result. */
+    private Duration took;
 
     private Result run(LoadTest.Builder test) throws Exception {
-        EngineRun run = new EngineRun(test.build(), window);
+        EngineRun run = new EngineRun(test.build(), window, context -> connects = new ConnectCounting(context));
+        long start = System.nanoTime();
         run.start();
-        return run.result().get(60, TimeUnit.SECONDS);
+        Result r = run.result().get(60, TimeUnit.SECONDS);
+        took = Duration.ofNanos(System.nanoTime() - start);
+        return r;
     }
 
     @ParameterizedTest
@@ -42,6 +49,8 @@ class ConnectWindowRunTest {
             assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(100);
             assertThat(r.connections()).isEqualTo(10);
             assertThat(r.connectTime().count()).isEqualTo(10);   // each connection's own connect time
+            assertThat(connects.handedOver()).isEqualTo(10);
+            assertThat(connects.mostOut()).isEqualTo(2);   // loopback answers within the bound: the window holds
             assertThat(window.outstanding()).isZero();
         }
     }
@@ -54,6 +63,7 @@ class ConnectWindowRunTest {
 
             assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(100);
             assertThat(r.connections()).isEqualTo(100);   // one a request
+            assertThat(connects.mostOut()).isLessThanOrEqualTo(2);
             assertThat(window.outstanding()).isZero();
         }
     }
@@ -87,10 +97,28 @@ class ConnectWindowRunTest {
     }
 
     @Test
+    void should_give_up_hung_connects_in_about_the_time_of_a_wide_window() throws Exception {
+        try (BlackholeListener blackhole = BlackholeListener.start()) {
+            assumeTrue(blackhole.connectHangs(), "this kernel completes connects to a full backlog");
+            // a short request timeout spaces the run's checks 50 ms apart (TimerCadence), which pass the places on
+            Result r = run(LoadTest.target(blackhole.uri("/")).clients(12).requests(12)
+                    .connectTimeout(Duration.ofSeconds(2)).requestTimeout(Duration.ofSeconds(5)));
+
+            // each client gives up after two connect timeouts at least 1 s apart (FailureStreak)
+            assertThat(r.requests().errored()).as(r.toString()).isEqualTo(12);
+            assertThat(r.errorCount(ErrorCategory.CONNECT_TIMEOUT)).isEqualTo(12);
+            assertThat(connects.mostOut()).as("connects out at once").isGreaterThan(2);
+            // about 4 s, as with a window of 12; a window held until each connect is answered takes 24 s (24 connects
+            // of 2 s, two at a time)
+            assertThat(took).isLessThan(Duration.ofSeconds(16));
+        }
+    }
+
+    @Test
     void should_end_a_timed_run_on_time_and_count_nothing_of_the_connects_still_waiting() throws Exception {
         try (BlackholeListener blackhole = BlackholeListener.start()) {
             assumeTrue(blackhole.connectHangs(), "this kernel completes connects to a full backlog");
-            // the connect timeout (10 s) outlasts the run: two connects hang, eight wait for a place, until the end
+            // the connect timeout (10 s) outlasts the run: connects hang, two more every 250 ms or so, the rest wait
             Result r = run(LoadTest.target(blackhole.uri("/")).clients(10).duration(Duration.ofSeconds(1)));
 
             assertThat(r.requests().started()).as(r.toString()).isZero();
@@ -99,6 +127,7 @@ class ConnectWindowRunTest {
             assertThat(r.connections()).isZero();
             assertThat(r.connectTime().count()).isZero();
             assertThat(window.waiting()).isZero();   // dropped at the end: none goes out after the run
+            assertThat(took).isLessThan(Duration.ofSeconds(30));   // a 1 s run: not held by the 10 s connect timeouts
         }
     }
 }
