@@ -591,7 +591,10 @@ final class EngineRun implements LoadTestRun, SlotContext {
 
     /** What the clients know of themselves at the end of the run, once they are closed. */
     private ResultAssembly.ClientFigures clientFigures(long endNanos) {
-        double[] rates = clients.stream().mapToDouble(c -> c.requestRate(endNanos)).toArray();
+        // a client that never connected (its connects still waited for a place, or all failed) has no req/s, as in
+        // h2load none counts before its first connect; a zero would understate the others'
+        double[] rates = clients.stream().filter(ConnectionSlot::everConnected)
+                .mapToDouble(c -> c.requestRate(endNanos)).toArray();
         long backlog = clients.stream().mapToLong(ConnectionSlot::backlogAtEnd).sum();
         // the connections per session are not kept past their session: their most responses is, not their req/s
         int maxOnConnection = Math.max(sessionSlotsMaxResponses.get(),

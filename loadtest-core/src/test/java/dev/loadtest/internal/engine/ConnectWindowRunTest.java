@@ -50,6 +50,7 @@ class ConnectWindowRunTest {
             assertThat(r.connections()).isEqualTo(10);
             assertThat(r.connectTime().count()).isEqualTo(10);   // each connection's own connect time
             assertThat(connects.handedOver()).isEqualTo(10);
+            assertThat(r.clientRequestRates().count()).isEqualTo(10);
             assertThat(connects.mostOut()).isEqualTo(2);   // loopback answers within the bound: the window holds
             assertThat(window.outstanding()).isZero();
         }
@@ -127,6 +128,7 @@ class ConnectWindowRunTest {
             assertThat(r.connections()).isZero();
             assertThat(r.connectTime().count()).isZero();
             assertThat(window.waiting()).isZero();   // dropped at the end: none goes out after the run
+            assertThat(r.clientRequestRates().count()).isZero();   // no client connected: none has a req/s
             assertThat(took).isLessThan(Duration.ofSeconds(30));   // a 1 s run: not held by the 10 s connect timeouts
         }
     }

@@ -138,7 +138,15 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     private boolean ready;
     private java.net.SocketAddress localAddress;
 
+    /**
+     * When its first connect went out: its life, for its req/s, counts from then, as h2load's client_start_time
+     * (recorded once, in Client::connect, "at the very first connection is going to be made"); a wait for a place
+     * in the window is not its life. Valid once {@link #lifeStarted}.
+     */
     private long lifeStartNanos;
+    private boolean lifeStarted;
+    /** It had a connection once: a client that never connected has no req/s (h2load's would be a zero). */
+    private boolean everConnected;
     private long lifeEndNanos;
     private long responses;
 
@@ -184,7 +192,6 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
 
     public synchronized void start() {
         started = true;
-        lifeStartNanos = System.nanoTime();   // requestRate counts from the measured phase's start, once it is known
         connect();
     }
 
@@ -252,6 +259,10 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     private boolean open(int attempt) {
         placeAttempt = attempt;
         connectStartNanos = System.nanoTime();
+        if (!lifeStarted) {
+            lifeStarted = true;
+            lifeStartNanos = connectStartNanos;   // requestRate counts from the measured phase's start if later
+        }
         try {
             run.connect(() -> readyToSend(attempt), new FutureCallback<>() {
                 @Override
@@ -314,6 +325,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             return;
         }
         connecting = false;
+        everConnected = true;
         session = newSession;
         localAddress = newSession.getLocalAddress();
         connections.register(localAddress, this);
@@ -1165,7 +1177,15 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         return maxResponsesOnConnection;
     }
 
-    /** Finished responses per second of this client's measured life: h2load's per-client req/s. */
+    /** Whether this client ever had a connection: only those have a per-client req/s ({@link #requestRate}). */
+    public synchronized boolean everConnected() {
+        return everConnected;
+    }
+
+    /**
+     * Finished responses per second of this client's measured life, from when its first connect went out: h2load's
+     * per-client req/s. Meaningful only for a client that {@link #everConnected}.
+     */
     public synchronized double requestRate(long runEndNanos) {
         long end = done ? lifeEndNanos : Math.min(runEndNanos, phase.measureEndNanos());
         long life = end - Math.max(lifeStartNanos, phase.measureStartNanos());   // a rate-driven run's clock starts late
