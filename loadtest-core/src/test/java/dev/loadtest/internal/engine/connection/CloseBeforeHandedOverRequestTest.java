@@ -27,7 +27,10 @@ class CloseBeforeHandedOverRequestTest {
     private final List<FakeSession> connections = new ArrayList<>();
     private Phase phase;
 
-    /** A run's context whose every connect gets a new fake connection, connected and ready at once. */
+    /**
+     * A run's context whose every connect gets a new fake connection, connected and ready at once: answered inside
+     * the slot's connect, unlike HttpCore, which is harmless with the test's one slot (see {@link FakeRun}).
+     */
     private final SlotContext context = new FakeRun(new ConnectWindow(1), (ready, callback) -> {
         FakeSession fake = new FakeSession();
         fake.handler = new Http1Connection(recorders, phase, ReadyToSend.NONE);

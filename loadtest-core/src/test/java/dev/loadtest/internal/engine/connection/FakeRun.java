@@ -6,6 +6,11 @@ import org.apache.hc.core5.reactor.IOSession;
 /**
  * A run's context for tests of a slot alone: its connects go through {@code window} to {@code connector}, which
  * plays HttpCore; the run never closes, fails its setup or runs anything later (a back-off ends the slot).
+ *
+ * <p>HttpCore never answers a connect on the calling thread ({@link SlotContext#connect}); a connector that answers
+ * inside {@code connect} does so under the slot's lock, and the answer's {@link ConnectWindow#release} then runs
+ * under it. That is harmless only with one slot (nothing waits in the window, so release takes no other slot's
+ * lock): the tests with several slots answer later, from the test's thread.
  */
 final class FakeRun implements SlotContext {
 

@@ -23,7 +23,10 @@ import org.junit.jupiter.api.Test;
  */
 class SendFromSchedulerTest {
 
-    /** A run's context that connects at once to the fake session, ready to send, and runs nothing later. */
+    /**
+     * A run's context that connects at once to the fake session, ready to send, and runs nothing later: answered
+     * inside the slot's connect, unlike HttpCore, which is harmless with the test's one slot (see {@link FakeRun}).
+     */
     private static SlotContext connectingTo(FakeSession fake) {
         return new FakeRun(new ConnectWindow(1), (ready, callback) -> {
             callback.completed(fake.session);
