@@ -33,8 +33,13 @@ public final class ConnectWindow {
      * 4, 15, 30 and 120 ms mean connect time with the connections idle, 30, 100-155, 210-250 and 570-880 ms while the
      * connected ones carried requests (10,000 at once: 1.2 s idle, 1.7-2.9 s loaded); every width connected all 10,000
      * in the same wall time within the noise (bench/README, "A window of connects"). Narrower is truer on loopback, but
-     * a window lets at most {@code width / RTT} connects a second out: 256 opens 5,000 a second per I/O thread to a
-     * target 50 ms away, so 10,000 connections still come up within the run clock's 3 s hold on one or two threads.
+     * a window lets at most {@code width / RTT} connects a second out (by arithmetic, not measured: 256 would open
+     * 5,000 a second per I/O thread to a target 50 ms away, 32 only 640), and a connect holds its place 250 ms at
+     * most ({@code ConnectionSlot.PLACE_HOLD_NANOS}, plus up to a timer check's spacing), so some 500 to 1,000 a
+     * second go out per I/O thread however slow the target. The window does not bring 10,000 connections up within
+     * the run clock's 3 s hold on a busy machine: in {@code -c 10000 -D 2} runs on the loaded 2-core machine it opened
+     * 10,000, 6,145 and 4,608 (without it 10,000, 3,071 and 10,000, which did 3,661, 26 and 21 requests against its
+     * 23,178, 10,250 and 14,275); it lets the connections that are up carry requests while the rest connect.
      */
     public static final int PER_IO_THREAD = 256;
 
