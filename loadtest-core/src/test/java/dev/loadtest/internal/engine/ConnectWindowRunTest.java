@@ -51,7 +51,7 @@ class ConnectWindowRunTest {
             assertThat(r.connectTime().count()).isEqualTo(10);   // each connection's own connect time
             assertThat(connects.handedOver()).isEqualTo(10);
             assertThat(r.clientRequestRates().count()).isEqualTo(10);
-            assertThat(connects.mostOut()).isEqualTo(2);   // loopback answers within the bound: the window holds
+            assertWindowHeld(r, 2);
             assertThat(window.outstanding()).isZero();
         }
     }
@@ -64,8 +64,22 @@ class ConnectWindowRunTest {
 
             assertThat(r.requests().succeeded()).as(r.toString()).isEqualTo(100);
             assertThat(r.connections()).isEqualTo(100);   // one a request
-            assertThat(connects.mostOut()).isLessThanOrEqualTo(2);
+            assertThat(connects.mostOut()).isPositive();
+            assertWindowHeld(r, 1);
             assertThat(window.outstanding()).isZero();
+        }
+    }
+
+    /**
+     * At most 2 connects were out at once (at least {@code least}), unless one outlasted the place's bound: a loopback
+     * connect answers in a millisecond, but on a starved machine one may take longer, and then its place passes on
+     * as it should (ConnectionSlot.PLACE_HOLD_NANOS).
+     */
+    private void assertWindowHeld(Result r, int least) {
+        if (r.connectTime().max().compareTo(Duration.ofMillis(250)) < 0) {
+            assertThat(connects.mostOut()).as("connects out at once").isBetween(least, 2);
+        } else {
+            assertThat(connects.mostOut()).as("connects out at once").isGreaterThanOrEqualTo(least);
         }
     }
 
