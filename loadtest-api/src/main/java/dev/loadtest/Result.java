@@ -138,7 +138,10 @@ public final class Result {
         return figures.timeToFirstByte();
     }
 
-    /** Each connection's finished requests per second of its life. */
+    /**
+     * Each client's finished requests per second of its measured life, which begins when its first connect goes out
+     * (as h2load's); a client that never connected is left out.
+     */
     public Statistics clientRequestRates() {
         return figures.clientRequestRates();
     }

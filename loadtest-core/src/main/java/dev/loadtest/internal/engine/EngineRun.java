@@ -3,6 +3,7 @@ package dev.loadtest.internal.engine;
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestRun;
 import dev.loadtest.Result;
+import dev.loadtest.internal.engine.connection.ConnectWindow;
 import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.engine.connection.Connections;
 import dev.loadtest.internal.engine.connection.Failures;
@@ -39,6 +40,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.apache.hc.core5.concurrent.FutureCallback;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http2.impl.nio.bootstrap.H2AsyncRequester;
@@ -53,7 +55,9 @@ import org.apache.hc.core5.util.Timeout;
  *
  * <p>Connections are opened with {@code requestSession} and requests enqueued on the sessions
  * directly, as HttpCore's own endpoints do, without the pool in between: a run holds exactly
- * {@code clients} connections, and closes one at once when a request on it is overdue. A scenario run in the
+ * {@code clients} connections, and closes one at once when a request on it is overdue. Every connect, first or
+ * again, goes through the run's {@link ConnectWindow}: a few hundred an I/O thread outstanding at once, so that a run
+ * of thousands of connections carries requests on those that are up while the rest connect. A scenario run in the
  * open model with a connection per session has none of its own: each arrival's session makes one
  * ({@link #sessionConnection}), and the run holds those while they live.
  */
@@ -83,6 +87,10 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private final HttpHost host;
     /** Made once: HttpCore's {@code Timeout.of} allocates, and every connect (10,000 at once) takes it. */
     private final Timeout connectTimeout;
+    /** Connects outstanding with HttpCore at most, the rest waiting their turn: see {@link ConnectWindow}. */
+    private final ConnectWindow connectWindow;
+    /** What the slots see of this run: itself, or a test's wrapper of it. */
+    private final SlotContext slotContext;
     private final boolean tls;
     private final ScheduledExecutorService timer;
     private volatile boolean stopped;
@@ -108,7 +116,17 @@ final class EngineRun implements LoadTestRun, SlotContext {
     private boolean warmed;
 
     EngineRun(LoadTest test) {
+        this(test, ConnectWindow.forIoThreads(test.threads()), UnaryOperator.identity());
+    }
+
+    /**
+     * A run whose connects go through {@code connectWindow} (a test's narrow one), and whose slots see this run
+     * through {@code slotContext} (a test's wrapper, which watches their connects).
+     */
+    EngineRun(LoadTest test, ConnectWindow connectWindow, UnaryOperator<SlotContext> slotContext) {
         this.test = test;
+        this.connectWindow = connectWindow;
+        this.slotContext = slotContext.apply(this);
         this.requestSources = RunRequests.open(test);
         if (requestSources == null) {
             byte[] body = test.body().orElse(null);
@@ -173,7 +191,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
             scenario = new ScenarioRun(test, phase, recorders, scenarioHooks(), HttpClientCookieJar::new, tokens);
         }
         for (int i = 0; i < (test.connectionPerSession() ? 0 : test.clients()); i++) {
-            clients.add(new ConnectionSlot(i, this, settings, phase, recorders, connections,
+            clients.add(new ConnectionSlot(i, slotContext, settings, phase, recorders, connections,
                     requestSources == null ? RequestSource.rotating(templates) : requestSources.client(i), scenario));
         }
         if (scenario != null) {
@@ -406,6 +424,11 @@ final class EngineRun implements LoadTestRun, SlotContext {
     }
 
     @Override
+    public ConnectWindow connectWindow() {
+        return connectWindow;
+    }
+
+    @Override
     public boolean schedule(Runnable task, long delayNanos) {
         try {
             timer.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
@@ -434,8 +457,8 @@ final class EngineRun implements LoadTestRun, SlotContext {
      * it is closed here.
      */
     private void sessionConnection(StepFeed sessionSteps, Consumer<Runnable> known) {
-        ConnectionSlot slot = ConnectionSlot.forSession(sessionSlotsMade.getAndIncrement(), this, settings, phase,
-                recorders, connections, sessionSteps);
+        ConnectionSlot slot = ConnectionSlot.forSession(sessionSlotsMade.getAndIncrement(), slotContext, settings,
+                phase, recorders, connections, sessionSteps);
         sessionSlots.add(slot);
         known.accept(slot::stepsReady);
         if (closing) {
@@ -491,6 +514,7 @@ final class EngineRun implements LoadTestRun, SlotContext {
         }
         endNanos = System.nanoTime();
         closing = true;
+        connectWindow.close();   // a connect still waiting for its place never goes out
         if (phase != null) {
             phase.stopIssuing();
         }
@@ -567,7 +591,10 @@ final class EngineRun implements LoadTestRun, SlotContext {
 
     /** What the clients know of themselves at the end of the run, once they are closed. */
     private ResultAssembly.ClientFigures clientFigures(long endNanos) {
-        double[] rates = clients.stream().mapToDouble(c -> c.requestRate(endNanos)).toArray();
+        // a client that never connected (its connects still waited for a place, or all failed) has no req/s, as in
+        // h2load none counts before its first connect; a zero would understate the others'
+        double[] rates = clients.stream().filter(ConnectionSlot::everConnected)
+                .mapToDouble(c -> c.requestRate(endNanos)).toArray();
         long backlog = clients.stream().mapToLong(ConnectionSlot::backlogAtEnd).sum();
         // the connections per session are not kept past their session: their most responses is, not their req/s
         int maxOnConnection = Math.max(sessionSlotsMaxResponses.get(),

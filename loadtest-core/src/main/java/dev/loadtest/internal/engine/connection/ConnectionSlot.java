@@ -34,7 +34,11 @@ import org.apache.hc.core5.reactor.IOSession;
  * One of the run's {@code clients}, as in h2load: a connection slot kept busy with {@code streams}
  * requests, its connection opened again whenever it is lost (with back-off, see {@link FailureStreak}), until
  * the run has no more work. Requests the server did not process (GOAWAY, REFUSED_STREAM, {@code Connection:
- * close}) go out again first; a request overdue closes the connection.
+ * close}) go out again first; a request overdue closes the connection. Every connect, first or again, takes its
+ * turn in the run's {@link ConnectWindow}: at once while the window has room (every reconnect of a run with few
+ * connections), else once a connect ahead of it is answered or has been out for {@link #PLACE_HOLD_NANOS}; its
+ * connect time, TTFB and connect timeouts count from when it goes out, and a connect still waiting when the run ends
+ * is neither a connection nor an error.
  *
  * <p>A scenario run in the open model with a connection per session makes one slot per arrival instead
  * ({@link #forSession}): it connects at the arrival, carries that session's steps alone, and closes at the session's
@@ -54,6 +58,18 @@ import org.apache.hc.core5.reactor.IOSession;
 public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, ConcurrencyPlan.Limited {
 
     private static final long LOST_CONNECT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /**
+     * How long a connect out holds its place in the {@link ConnectWindow} at most. The window is there only because
+     * HttpCore opens every connect queued with it in one pass before it handles events; a connect out this long has
+     * had its socket opened in a pass long ago and costs the next pass nothing, so its place passes on while it stays
+     * out (its own clock and connect timeout go on). Without a bound a target that drops SYNs would hold each place
+     * for the whole connect timeout (10 s by default), and 10,000 clients would go out 256 at a time. 250 ms is above
+     * the mean connect times measured through a window of 256 on loopback on the loaded 2-core machine (210-250 ms,
+     * bench/README "A window of connects"): a connect to a live target is nearly always answered before, and keeps the
+     * window's pacing. {@link #check} hands the place on, so it passes within this bound plus one check period
+     * (50-250 ms, {@code TimerCadence}).
+     */
+    static final long PLACE_HOLD_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     /** How often one request is sent again after "not processed" before it counts as an error. */
     static final int MAX_RETRIES = 5;
 
@@ -76,7 +92,15 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     private final long requestTimeoutNanos;
 
     private IOSession session;
+    /** From {@link #connect} until the attempt is answered, including while it waits for its place in the window. */
     private boolean connecting;
+    /** The current connect attempt waits for a place in the run's {@link ConnectWindow}: it is not out yet. */
+    private boolean waitingForPlace;
+    /**
+     * The connect attempt that holds a place in the window, until it is answered or for {@link #PLACE_HOLD_NANOS} at
+     * most; 0 when none does.
+     */
+    private int placeAttempt;
     private boolean reconnectScheduled;
     private boolean started;
     private boolean done;
@@ -114,7 +138,15 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     private boolean ready;
     private java.net.SocketAddress localAddress;
 
+    /**
+     * When its first connect went out: its life, for its req/s, counts from then, as h2load's client_start_time
+     * (recorded once, in Client::connect, "at the very first connection is going to be made"); a wait for a place
+     * in the window is not its life. Valid once {@link #lifeStarted}.
+     */
     private long lifeStartNanos;
+    private boolean lifeStarted;
+    /** It had a connection once: a client that never connected has no req/s (h2load's would be a zero). */
+    private boolean everConnected;
     private long lifeEndNanos;
     private long responses;
 
@@ -160,7 +192,6 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
 
     public synchronized void start() {
         started = true;
-        lifeStartNanos = System.nanoTime();   // requestRate counts from the measured phase's start, once it is known
         connect();
     }
 
@@ -182,30 +213,110 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         ready = false;
         closedByTimeout = false;
         connectionError = null;
-        connectStartNanos = System.nanoTime();
         int attempt = ++connectAttempt;
+        switch (run.connectWindow().enter(() -> leaveWindow(attempt))) {
+            case NOW -> {
+                if (!open(attempt)) {
+                    run.connectWindow().giveBack();   // the reactor refused it: the run ends
+                }
+            }
+            case QUEUED -> waitingForPlace = true;   // its turn comes as a connect ahead of it is answered
+            case CLOSED -> {
+                connecting = false;   // the run ends
+                finish();
+            }
+        }
+    }
+
+    /**
+     * Connect attempt {@code attempt}'s turn in the run's {@link ConnectWindow} came (on the thread of the connect
+     * answered before it): it goes out now, unless the slot no longer connects (closed, gave up, or no more work);
+     * returns whether it went out.
+     */
+    private synchronized boolean leaveWindow(int attempt) {
+        if (attempt != connectAttempt || !waitingForPlace || done) {
+            return false;
+        }
+        waitingForPlace = false;
+        if (gaveUp || !hasWork()) {
+            connecting = false;
+            if (gaveUp) {
+                settle();
+            } else {
+                finish();
+            }
+            return false;
+        }
+        return open(attempt);
+    }
+
+    /**
+     * Hands connect attempt {@code attempt} to HttpCore, holding a place in the window until it is answered or for
+     * {@link #PLACE_HOLD_NANOS} at most: its connect time, HttpCore's connect timeout and {@link #check}'s safety net
+     * count from now, not from when it began to wait for its place. False if the reactor refused it (it is shutting
+     * down): the slot ends.
+     */
+    private boolean open(int attempt) {
+        placeAttempt = attempt;
+        connectStartNanos = System.nanoTime();
+        if (!lifeStarted) {
+            lifeStarted = true;
+            lifeStartNanos = connectStartNanos;   // requestRate counts from the measured phase's start if later
+        }
         try {
             run.connect(() -> readyToSend(attempt), new FutureCallback<>() {
                 @Override
                 public void completed(IOSession result) {
+                    boolean held = takePlace(attempt);
                     onConnected(attempt, result);
+                    placeBack(held);
                 }
 
                 @Override
                 public void failed(Exception ex) {
+                    boolean held = takePlace(attempt);
                     onConnectFailed(attempt, ex);
+                    placeBack(held);
                 }
 
                 @Override
                 public void cancelled() {
+                    boolean held = takePlace(attempt);
                     onConnectFailed(attempt, new ConnectionClosedException("connect cancelled"));
+                    placeBack(held);
                 }
             });
+            return true;
         } catch (RuntimeException e) {
             // the reactor is shutting down
+            placeAttempt = 0;
             connecting = false;
             finish();
+            return false;
         }
+    }
+
+    /**
+     * A connect attempt that {@code held} its place in the window was answered: the place passes on. Outside this
+     * slot's lock, as the place may go to another slot.
+     */
+    private void placeBack(boolean held) {
+        if (held) {
+            run.connectWindow().release();
+        }
+    }
+
+    /**
+     * Whether connect attempt {@code attempt} still held its place in the window ({@link #check} may have passed it
+     * on already: the connect was out for {@link #PLACE_HOLD_NANOS}, or lost); it holds it no more. Taken before the
+     * answer is handled, which may connect again. So each place is given back exactly once.
+     */
+    private synchronized boolean takePlace(int attempt) {
+        if (placeAttempt != attempt) {
+            return false;
+        }
+        placeAttempt = 0;
+        return true;
     }
 
     private synchronized void onConnected(int attempt, IOSession newSession) {
@@ -214,6 +325,7 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
             return;
         }
         connecting = false;
+        everConnected = true;
         session = newSession;
         localAddress = newSession.getLocalAddress();
         connections.register(localAddress, this);
@@ -579,6 +691,11 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         gaveUp = true;
         gaveUpCategory = category;
         gaveUpMessage = message;
+        if (waitingForPlace) {
+            // its connect never went out: it waits no more (its turn, when it comes, passes on)
+            waitingForPlace = false;
+            connecting = false;
+        }
         WorkerStats stats = recorders.get();
         long notSent = issuing.giveUp(System.nanoTime());
         if (notSent > 0) {
@@ -956,18 +1073,38 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         return "connect to " + run.hostAndPort() + " timed out after " + DurationFormat.setting(settings.connectTimeout());
     }
 
-    /** Enforces the request timeout and restarts a client whose callbacks went missing. */
-    public synchronized void check(long now) {
+    /**
+     * Enforces the request timeout, restarts a client whose callbacks went missing, and passes on the window's place
+     * of a connect out for {@link #PLACE_HOLD_NANOS}.
+     */
+    public void check(long now) {
+        placeBack(checkLocked(now));
+    }
+
+    /**
+     * {@link #check}; returns whether the current connect attempt held a place in the window that it holds no more:
+     * it was given up for lost, or it has been out for {@link #PLACE_HOLD_NANOS} (it stays out, and its answer gives
+     * back nothing: {@link #takePlace}).
+     */
+    private synchronized boolean checkLocked(long now) {
         if (done || !started) {
-            return;
+            return false;
         }
-        if (connecting && now - connectStartNanos > settings.connectTimeout().toNanos() + LOST_CONNECT_GRACE_NANOS) {
-            // HttpCore enforces the connect timeout; this is a safety net should its callback never come
+        // placeAttempt is set only while a connect is out, from connectStartNanos
+        boolean placePasses = placeAttempt != 0 && now - connectStartNanos >= PLACE_HOLD_NANOS;
+        if (placePasses) {
+            placeAttempt = 0;   // the connect stays out; its answer finds no place to give back
+        }
+        if (connecting && !waitingForPlace
+                && now - connectStartNanos > settings.connectTimeout().toNanos() + LOST_CONNECT_GRACE_NANOS) {
+            // HttpCore enforces the connect timeout; this is a safety net should its callback never come. It counts
+            // from when the connect left the window: a wait for a place is no connect time. Its place, if it still
+            // held one, passed on just above (PLACE_HOLD_NANOS is far shorter)
             connecting = false;
             connectAttempt++;
             countLostAttempt(ErrorCategory.CONNECT_TIMEOUT, connectTimeoutMessage());
             reconnectLater();
-            return;
+            return placePasses;
         }
         boolean overdue = false;
         for (Exchange e : inFlight) {
@@ -987,13 +1124,18 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         if (!overdue && inFlight.isEmpty() && !connecting && !reconnectScheduled) {
             settle();
         }
+        return placePasses;
     }
 
-    /** Closes the connection at the end of the run. */
+    /**
+     * Closes the connection at the end of the run. A connect still waiting for its place in the window never goes
+     * out, and is neither a connection nor an error.
+     */
     public synchronized void close() {
         if (session != null) {
             session.close(CloseMode.IMMEDIATE);
         }
+        waitingForPlace = false;
         finish();
     }
 
@@ -1035,7 +1177,15 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
         return maxResponsesOnConnection;
     }
 
-    /** Finished responses per second of this client's measured life: h2load's per-client req/s. */
+    /** Whether this client ever had a connection: only those have a per-client req/s ({@link #requestRate}). */
+    public synchronized boolean everConnected() {
+        return everConnected;
+    }
+
+    /**
+     * Finished responses per second of this client's measured life, from when its first connect went out: h2load's
+     * per-client req/s. Meaningful only for a client that {@link #everConnected}.
+     */
     public synchronized double requestRate(long runEndNanos) {
         long end = done ? lifeEndNanos : Math.min(runEndNanos, phase.measureEndNanos());
         long life = end - Math.max(lifeStartNanos, phase.measureStartNanos());   // a rate-driven run's clock starts late

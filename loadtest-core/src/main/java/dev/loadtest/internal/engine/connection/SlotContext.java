@@ -10,10 +10,16 @@ import org.apache.hc.core5.reactor.IOSession;
 public interface SlotContext {
 
     /**
-     * Opens a new connection to the run's target (the connect timeout applies); its protocol handler tells
-     * {@code ready} when the connection takes requests.
+     * Opens a new connection now to the run's target (the connect timeout applies); its protocol handler tells
+     * {@code ready} when the connection takes requests. {@code callback} is never called on the calling thread
+     * (HttpCore answers on an I/O thread; a reactor shutting down throws instead): the slot calls this under its
+     * lock, and the answer gives back a window place ({@link ConnectWindow#release}), which must not run under a
+     * slot's lock.
      */
     void connect(ReadyToSend ready, FutureCallback<IOSession> callback);
+
+    /** The run's window of connects: a slot waits here for its turn before it {@link #connect}s. */
+    ConnectWindow connectWindow();
 
     /** The target, for messages. */
     String hostAndPort();

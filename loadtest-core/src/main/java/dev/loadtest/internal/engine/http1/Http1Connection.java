@@ -273,7 +273,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
             failAwaiting(cause);
         }
         closing = true;
-        failHandedOver(new RequestNotExecutedException());   // never sent, as HttpCore cancels its queued commands
+        failHandedOverNotSent();   // as HttpCore cancels its queued commands
         CommandSupport.cancelCommands(ioSession);
     }
 
@@ -405,8 +405,10 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
             parser.endOfStream();
         }
         closing = true;
-        failAwaiting(new ConnectionClosedException("Connection closed by peer"));
-        failHandedOver(new RequestNotExecutedException());
+        if (!awaiting.isEmpty()) {
+            failAwaiting(new ConnectionClosedException("Connection closed by peer"));
+        }
+        failHandedOverNotSent();
         session.close(CloseMode.GRACEFUL);
     }
 
@@ -662,6 +664,17 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
         Exchange exchange;
         while ((exchange = awaiting.pollFirst()) != null) {
             exchange.failed(cause);
+        }
+    }
+
+    /**
+     * The connection closed: the requests handed over and not taken fail as never sent. The exception is made only when
+     * one waits: most connections close with none (every connection of a run without keep-alive), and an exception's
+     * stack trace is the dearest part of a close.
+     */
+    private void failHandedOverNotSent() {
+        if (!handedOver.isEmpty()) {
+            failHandedOver(new RequestNotExecutedException());
         }
     }
 

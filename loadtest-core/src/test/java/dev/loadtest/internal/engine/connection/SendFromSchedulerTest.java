@@ -9,17 +9,10 @@ import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.record.WorkerStats;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.io.ByteArrayOutputStream;
-import java.lang.reflect.Proxy;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
-import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.locks.ReentrantLock;
-import org.apache.hc.core5.concurrent.FutureCallback;
-import org.apache.hc.core5.reactor.Command;
-import org.apache.hc.core5.reactor.IOSession;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,70 +23,15 @@ import org.junit.jupiter.api.Test;
  */
 class SendFromSchedulerTest {
 
-    /** An HttpCore session without a reactor: it records what is written and enqueued, and takes {@code room} bytes a write. */
-    private static final class FakeSession {
-        final ByteArrayOutputStream written = new ByteArrayOutputStream();
-        final ArrayDeque<Command> commands = new ArrayDeque<>();
-        final ReentrantLock lock = new ReentrantLock();
-        int room = Integer.MAX_VALUE;
-        int enqueued;
-        /** Runs once, inside the next write: what another thread does while the I/O thread writes. */
-        Runnable duringWrite;
-        int eventMask;
-        boolean open = true;
-        Http1Connection handler;
-        final IOSession session = (IOSession) Proxy.newProxyInstance(IOSession.class.getClassLoader(),
-                new Class<?>[] {IOSession.class}, (proxy, method, args) -> switch (method.getName()) {
-                    case "getHandler" -> handler;
-                    case "write" -> write((ByteBuffer) args[0]);
-                    case "enqueue" -> { enqueued++; commands.add((Command) args[0]); yield null; }
-                    case "poll" -> commands.poll();
-                    case "hasCommands" -> !commands.isEmpty();
-                    case "isOpen" -> open;
-                    case "getEventMask" -> eventMask;
-                    case "setEvent" -> { eventMask |= (int) args[0]; yield null; }
-                    case "clearEvent" -> { eventMask &= ~(int) args[0]; yield null; }
-                    case "setEventMask" -> { eventMask = (int) args[0]; yield null; }
-                    case "getLock" -> lock;
-                    case "getLocalAddress", "getRemoteAddress" -> new InetSocketAddress("127.0.0.1", 8080);
-                    case "close" -> { open = false; yield null; }
-                    case "hashCode" -> System.identityHashCode(proxy);
-                    case "equals" -> proxy == args[0];
-                    case "toString" -> "fake session";
-                    default -> null;   // updateWriteTime and the like
-                });
-
-        private int write(ByteBuffer src) {
-            Runnable hook = duringWrite;
-            duringWrite = null;
-            if (hook != null) {
-                hook.run();
-            }
-            int n = Math.min(room, src.remaining());
-            byte[] bytes = new byte[n];
-            src.get(bytes);
-            written.write(bytes, 0, n);
-            return n;
-        }
-    }
-
-    /** A run's context that connects at once to the fake session, ready to send, and runs nothing later. */
+    /**
+     * A run's context that connects at once to the fake session, ready to send, and runs nothing later: answered
+     * inside the slot's connect, unlike HttpCore, which is harmless with the test's one slot (see {@link FakeRun}).
+     */
     private static SlotContext connectingTo(FakeSession fake) {
-        return new SlotContext() {
-            @Override public void connect(ReadyToSend ready, FutureCallback<IOSession> callback) {
-                callback.completed(fake.session);
-                ready.ready();   // the handler is connected already (connectedSlot)
-            }
-            @Override public String hostAndPort() { return "127.0.0.1:8080"; }
-            @Override public boolean setupFailed(Throwable cause) { return false; }
-            @Override public boolean hasSetupFailed() { return false; }
-            @Override public boolean isClosing() { return false; }
-            @Override public boolean schedule(Runnable task, long delayNanos) { return false; }
-            @Override public void slotDone(ConnectionSlot slot) { }
-            @Override public void requestsExhausted(String message) { }
-            @Override public void requestNotBuilt(String message) { }
-            @Override public void protocolSeen(boolean http2) { }
-        };
+        return new FakeRun(new ConnectWindow(1), (ready, callback) -> {
+            callback.completed(fake.session);
+            ready.ready();   // the handler is connected already (connectedSlot)
+        });
     }
 
     private final Recorders recorders = new Recorders((thread, error) -> { });
