@@ -3,6 +3,8 @@ package dev.loadtest.internal.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import dev.loadtest.DurationFormat;
+import dev.loadtest.GeneratorLoad;
 import dev.loadtest.Interval;
 import dev.loadtest.LoadTest;
 import dev.loadtest.LoadTestListener;
@@ -122,13 +124,30 @@ class OpenModelTest {
         assertThat(r.duration()).as("%s", r).isEqualTo(Duration.ofSeconds(3));
         List<Interval> intervals = r.intervals();
         assertThat(intervals).hasSize(6);
-        double[] rates = intervals.stream().mapToDouble(i -> i.started() / (i.length().toNanos() / 1e9)).toArray();
+        assertThat(r.rate().orElseThrow().scheduled()).as("%s", r).isEqualTo(700);  // 100 + 400 + 200
+        assertThat(intervals.stream().mapToLong(Interval::done).sum()).isEqualTo(r.requests().done());
+        // an interval's starts follow the schedule as far as the scheduler kept it: a due handed out late may start in
+        // the next interval, and 100 ms late at 400 req/s moves 40 starts, the bounds' margin at that rate. A scheduler
+        // held up for longer (930 ms at the start of a run on a loaded 2-core machine, which then handed out the dues
+        // of its first second at once) measured the machine: the test is aborted, not failed (as the first test here)
+        Duration lag = r.rate().orElseThrow().schedulerLag().max();
+        assumeFalse(lag.compareTo(Duration.ofMillis(100)) > 0,
+                () -> "this machine is too busy to keep a schedule: the scheduler fell "
+                        + DurationFormat.format(lag) + " behind\n" + r);
+        double[] rates = intervals.stream().mapToDouble(i -> i.started() / (cutToCut(i).toNanos() / 1e9)).toArray();
         assertThat(rates[0]).as("%s", r).isBetween(60.0, 140.0);     // 100 req/s
         assertThat(rates[3]).as("%s", r).isBetween(320.0, 480.0);    // 400 req/s
         assertThat(rates[4]).as("%s", r).isBetween(220.0, 380.0);    // ramp 400 -> 200 in this half: 300 on average
         assertThat(rates[5]).as("%s", r).isBetween(40.0, 160.0);     // 200 -> 0: 100 on average
-        assertThat(r.rate().orElseThrow().scheduled()).as("%s", r).isEqualTo(700);  // 100 + 400 + 200
-        assertThat(intervals.stream().mapToLong(Interval::done).sum()).isEqualTo(r.requests().done());
+    }
+
+    /**
+     * The time an interval's counts cover: from the cut before it to its own, which the timer makes when it wakes.
+     * A starved timer cuts late, and the interval holds the requests started until then: over its nominal length
+     * they read as a higher rate, and the next interval's as a lower one. The generator's figure measures that span.
+     */
+    private static Duration cutToCut(Interval interval) {
+        return interval.generator().map(GeneratorLoad::elapsed).orElse(interval.length());
     }
 
     @Test
@@ -142,8 +161,24 @@ class OpenModelTest {
         assertThat(r.duration()).as("%s", r).isEqualTo(Duration.ofSeconds(2));
         List<Interval> intervals = r.intervals();
         assertThat(intervals).hasSize(4);
-        assertThat(intervals.get(1).done()).as("%s", r).isBetween(10L, 25L);      // ~20 in 0.5 s
-        assertThat(intervals.get(3).done()).as("%s", r).isBetween(120L, 230L);    // ~200 in 0.5 s
+        // what a stage holds is its requests in flight: started and not done by an interval's cut, a count the engine
+        // keeps whatever the server's pace. (The responses an interval sees are that count over the service time,
+        // which a starved machine stretched: the server's 100 ms took up to 390 ms, 70 done in 0.5 s, not ~200.)
+        // The cut reads a thread's started count before its done count: a request answered between the two reads is
+        // out while the one sent in its place is not yet in, so the count can come out low, never high. At least 30
+        // of 40 leaves room for 10 answered while the reading thread was held between the two reads (25 ms at 40 in
+        // flight of 100 ms each), and is still 7 times stage 1's 4
+        long[] inFlight = new long[intervals.size()];
+        long started = 0;
+        long done = 0;
+        for (int i = 0; i < intervals.size(); i++) {
+            started += intervals.get(i).started();
+            done += intervals.get(i).done();
+            inFlight[i] = started - done;
+        }
+        assertThat(inFlight[0]).as("%s", r).isBetween(1L, 4L);
+        assertThat(inFlight[1]).as("the cut at 1 s comes before the timer raises the stage: %s", r).isBetween(1L, 4L);
+        assertThat(inFlight[2]).as("%s", r).isBetween(30L, 40L);
     }
 
     @Test

@@ -7,11 +7,14 @@ import dev.loadtest.Protocol;
 import dev.loadtest.Result;
 import dev.loadtest.Sessions;
 import dev.loadtest.StepResult;
+import dev.loadtest.Verdict;
 import dev.loadtest.request.Request;
 import dev.loadtest.scenario.Scenario;
 import dev.loadtest.scenario.Step;
 import dev.loadtest.testing.TestServer;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -57,9 +60,9 @@ class ScenarioOpenModelTest {
         assertThat(home.responseTime().count()).isEqualTo(home.serviceTime().count());
         assertThat(r.responseTime().percentile(99)).isGreaterThan(Duration.ofMillis(300));
         Sessions sessions = r.sessions().orElseThrow();
-        assertThat(sessions.started()).isBetween(250L, 350L);
-        assertThat(sessions.failed()).isZero();
-        assertThat(sessions.completed()).isGreaterThan(sessions.started() - 20);
+        assertThat(sessions.started()).as("%s", r).isBetween(250L, 350L);
+        assertOnlyArrivalsTheSchedulerMissedFailed(r);
+        assertThat(sessions.unfinished()).as("%s", r).isLessThan(20);
         assertThat(r.requests().started()).isEqualTo(home.requests().started()
                 + r.step("item").orElseThrow().requests().started());
     }
@@ -74,14 +77,30 @@ class ScenarioOpenModelTest {
         // ~50 of the ~300 sessions arrive during the freeze: their first steps, due at the arrival, answer up to
         // 500 ms later (each on its own connection, so their service times show it too)
         StepResult home = r.step("home").orElseThrow();
-        assertThat(home.responseTime().percentile(99)).isGreaterThan(Duration.ofMillis(300));
+        assertThat(home.responseTime().percentile(99)).as("%s", r).isGreaterThan(Duration.ofMillis(300));
         assertThat(home.responseTime().count()).isEqualTo(home.serviceTime().count());
-        assertThat(r.responseTime().percentile(99)).isGreaterThan(Duration.ofMillis(300));
+        assertThat(r.responseTime().percentile(99)).as("%s", r).isGreaterThan(Duration.ofMillis(300));
         Sessions sessions = r.sessions().orElseThrow();
-        assertThat(sessions.started()).isBetween(250L, 350L);
-        assertThat(sessions.failed()).as("%s %s", sessions.failureReasons(), r.errors()).isZero();
-        assertThat(sessions.completed()).isGreaterThan(sessions.started() / 2);
+        assertThat(sessions.started()).as("%s", r).isBetween(250L, 350L);
+        assertOnlyArrivalsTheSchedulerMissedFailed(r);
+        assertThat(sessions.completed()).as("%s", r).isGreaterThan(sessions.started() / 2);
         assertThat(r.connections()).as("warm-up's included").isGreaterThanOrEqualTo(sessions.completed());
+    }
+
+    /**
+     * No session failed but the arrivals the scheduler had not handed out when the run ended, behind its schedule:
+     * a starved machine puts it there (15 of 300 arrivals under a CPU hog), and the verdict then says so.
+     */
+    private static void assertOnlyArrivalsTheSchedulerMissedFailed(Result r) {
+        Sessions sessions = r.sessions().orElseThrow();
+        if (sessions.failed() == 0) {
+            return;
+        }
+        assertThat(sessions.failureReasons()).as("%s %s\n%s", sessions.failureReasons(), r.errors(), r)
+                .isEqualTo(Map.of("home", List.of("not started: the scheduler was behind its schedule when the run "
+                        + "ended")));
+        assertThat(sessions.failed()).as("%s", r).isEqualTo(r.rate().orElseThrow().dropped());
+        assertThat(r.verdict()).as("%s", r).isEqualTo(Verdict.GENERATOR_SATURATED);
     }
 
     @Test
