@@ -230,21 +230,17 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
 
     /**
      * Connect attempt {@code attempt}'s turn in the run's {@link ConnectWindow} came (on the thread of the connect
-     * answered before it): it goes out now, unless the slot no longer connects (closed, gave up, or no more work);
-     * returns whether it went out.
+     * answered before it): it goes out now, unless the slot no longer connects (closed, or no more work; a slot that
+     * gave up stopped waiting then, in {@link #giveUp}); returns whether it went out.
      */
     private synchronized boolean leaveWindow(int attempt) {
         if (attempt != connectAttempt || !waitingForPlace || done) {
             return false;
         }
         waitingForPlace = false;
-        if (gaveUp || !hasWork()) {
+        if (!hasWork()) {
             connecting = false;
-            if (gaveUp) {
-                settle();
-            } else {
-                finish();
-            }
+            finish();
             return false;
         }
         return open(attempt);
