@@ -1130,7 +1130,8 @@ public final class LoadTest {
             return new Settings(targets, method, headers, body, requestSource, feeder, seed, checks, maxCheckedBodyBytes,
                     scenario, users, iterations, connectionPerUser, clients, streams, threads, requests, duration, warmUp,
                     rate, stages == null ? List.of() : stages, maxBacklog, scheduleResolution, protocol, connectTimeout,
-                    requestTimeout, keepAlive, sslContext, insecureTrustAll, interval, listeners, shardIndex, shardCount, startAt);
+                    requestTimeout, keepAlive, sslContext, insecureTrustAll, interval, listeners, shardIndex, shardCount,
+                    startAt);
         }
 
         /**
