@@ -42,6 +42,7 @@ public final class H2Conn {
     public static final int FLAG_ACK = 0x1;
     public static final int FLAG_END_HEADERS = 0x4;
     public static final int FLAG_PADDED = 0x8;
+    public static final int FLAG_PRIORITY = 0x20;
 
     public static final int NO_ERROR = 0;
     public static final int PROTOCOL_ERROR = 1;
@@ -53,6 +54,7 @@ public final class H2Conn {
 
     public static final int SETTINGS_MAX_CONCURRENT_STREAMS = 3;
     public static final int SETTINGS_INITIAL_WINDOW_SIZE = 4;
+    public static final int SETTINGS_MAX_FRAME_SIZE = 5;
 
     private static final int MAX_FRAME = 16_384;
 
@@ -60,6 +62,12 @@ public final class H2Conn {
     @FunctionalInterface
     public interface Handler {
         void onRequest(H2Conn h2, int streamId) throws Exception;
+    }
+
+    /** Sees each frame the client sends, on the reading thread, before this connection handles it. */
+    @FunctionalInterface
+    public interface FrameObserver {
+        void onFrame(H2Conn h2, Frame frame) throws Exception;
     }
 
     private final FaultConn conn;
@@ -75,6 +83,31 @@ public final class H2Conn {
     private final Map<Integer, Long> clientStreamGrants = new HashMap<>();
     private long dataSent;
     private long windowUpdatesReceived;
+    /** Per stream: DATA bytes this server sent, for {@link #dataFlowControlled}. */
+    private final Map<Integer, Long> streamSent = new HashMap<>();
+    private boolean closed;
+    private FrameObserver observer;
+
+    // what this server allows the client to send (its receive side), as the client may know it: a raise counts
+    // from when it is written, a lowering from the client's SETTINGS ACK (RFC 9113 §6.5.3), so nothing is blamed
+    // on the client that it could not know yet
+    private long recvInitialWindow = 65_535;
+    private long recvConnectionWindow = 65_535;
+    private final Map<Integer, Long> recvStreamWindows = new HashMap<>();
+    private long recvMaxFrame = MAX_FRAME;
+    /** Our SETTINGS frames not acknowledged yet: each one's {initial window, max frame size} lowering, or -1. */
+    private final java.util.ArrayDeque<long[]> unacked = new java.util.ArrayDeque<>();
+    private long settingsSent;
+    private long settingsAcksReceived;
+    private final Map<Integer, Long> requestBodyBytes = new HashMap<>();
+    private final Map<Integer, java.util.zip.CRC32> requestBodyCrc = new HashMap<>();
+    private long largestDataFrame;
+    private final java.util.List<String> flowViolations = new java.util.ArrayList<>();
+    /** WINDOW_UPDATE increments of at most this many bytes for each DATA frame received (0: none sent). */
+    private int replenishChunk;
+    private long bytesWritten;
+    private long bytesRead;
+    private long headerBytesWritten;
 
     H2Conn(FaultConn conn, OutputStream out) {
         this.conn = conn;
@@ -102,6 +135,17 @@ public final class H2Conn {
      * hands each complete request to the handler (after any freeze of the server).
      */
     public void serve(Handler handler) throws Exception {
+        try {
+            serveFrames(handler);
+        } finally {
+            synchronized (this) {
+                closed = true;
+                notifyAll();
+            }
+        }
+    }
+
+    private void serveFrames(Handler handler) throws Exception {
         int continued = -1;
         boolean continuedEnds = false;
         while (true) {
@@ -109,14 +153,20 @@ public final class H2Conn {
             if (f == null) {
                 return;
             }
+            if (observer != null) {
+                observer.onFrame(this, f);
+            }
             switch (f.type) {
                 case SETTINGS -> {
-                    if ((f.flags & FLAG_ACK) == 0) {
+                    if ((f.flags & FLAG_ACK) != 0) {
+                        settingsAcked();
+                    } else {
                         for (int i = 0; i + 6 <= f.payload.length; i += 6) {
                             int id = ((f.payload[i] & 0xff) << 8) | (f.payload[i + 1] & 0xff);
                             if (id == SETTINGS_INITIAL_WINDOW_SIZE) {
                                 synchronized (this) {
                                     clientInitialWindow = getInt(f.payload, i + 2) & 0xffffffffL;
+                                    notifyAll();
                                 }
                             }
                         }
@@ -137,6 +187,7 @@ public final class H2Conn {
                         } else {
                             clientStreamGrants.merge(f.stream, delta, Long::sum);
                         }
+                        notifyAll();
                     }
                 }
                 case HEADERS -> {
@@ -158,6 +209,7 @@ public final class H2Conn {
                     }
                 }
                 case DATA -> {
+                    dataReceived(f);
                     if ((f.flags & FLAG_END_STREAM) != 0) {
                         request(handler, f.stream);
                     }
@@ -181,12 +233,139 @@ public final class H2Conn {
         if (streamId > highestStreamId) {
             highestStreamId = streamId;
             open.add(streamId);
+            recvStreamWindows.put(streamId, recvInitialWindow);
             conn.server().openStreams(open.size());
         }
     }
 
     private synchronized void closed(int streamId) {
         open.remove(streamId);
+    }
+
+    /** The client's DATA frame: counted against our windows and frame size, its body bytes kept count of. */
+    private void dataReceived(Frame f) throws IOException {
+        int length = f.payload.length;
+        int body = length;
+        int offset = 0;
+        if ((f.flags & FLAG_PADDED) != 0 && length > 0) {
+            offset = 1;
+            body = length - 1 - (f.payload[0] & 0xff);
+        }
+        synchronized (this) {
+            largestDataFrame = Math.max(largestDataFrame, length);
+            if (length > recvMaxFrame) {
+                flowViolation("DATA frame of " + length + " bytes on stream " + f.stream
+                        + ", over SETTINGS_MAX_FRAME_SIZE " + recvMaxFrame);
+            }
+            recvConnectionWindow -= length;
+            long streamWindow = recvStreamWindows.merge(f.stream, -(long) length, Long::sum);
+            if (recvConnectionWindow < 0) {
+                flowViolation("DATA beyond the connection window: " + recvConnectionWindow + " after " + length
+                        + " bytes on stream " + f.stream);
+            }
+            if (streamWindow < 0) {
+                flowViolation("DATA beyond the window of stream " + f.stream + ": " + streamWindow + " after " + length
+                        + " bytes");
+            }
+            requestBodyBytes.merge(f.stream, (long) Math.max(0, body), Long::sum);
+            if (body > 0) {
+                requestBodyCrc.computeIfAbsent(f.stream, k -> new java.util.zip.CRC32())
+                        .update(f.payload, offset, body);
+            }
+        }
+        if (replenishChunk > 0 && length > 0) {
+            for (int left = length; left > 0; left -= replenishChunk) {
+                windowUpdate(0, Math.min(left, replenishChunk));
+            }
+            if ((f.flags & FLAG_END_STREAM) == 0) {
+                for (int left = length; left > 0; left -= replenishChunk) {
+                    windowUpdate(f.stream, Math.min(left, replenishChunk));
+                }
+            }
+        }
+    }
+
+    private void flowViolation(String what) {
+        if (flowViolations.size() < 20) {
+            flowViolations.add(what);
+        }
+    }
+
+    private synchronized void settingsAcked() {
+        settingsAcksReceived++;
+        long[] lowered = unacked.poll();
+        if (lowered == null) {
+            flowViolation("a SETTINGS ACK for no SETTINGS of ours");
+            return;
+        }
+        if (lowered[0] >= 0) {
+            applyRecvInitialWindow(lowered[0]);
+        }
+        if (lowered[1] >= 0) {
+            recvMaxFrame = lowered[1];
+        }
+    }
+
+    private void applyRecvInitialWindow(long value) {
+        long delta = value - recvInitialWindow;
+        recvInitialWindow = value;
+        recvStreamWindows.replaceAll((id, w) -> w + delta);
+    }
+
+    /** Sees every frame the client sends from now on, before it is handled. */
+    public H2Conn observe(FrameObserver observer) {
+        this.observer = observer;
+        return this;
+    }
+
+    /**
+     * For each DATA frame received, gives its length back to the client in WINDOW_UPDATEs of at most {@code chunk}
+     * bytes: on the connection, and on the stream unless it ended.
+     */
+    public H2Conn replenishInChunks(int chunk) {
+        this.replenishChunk = chunk;
+        return this;
+    }
+
+    /** What went wrong with the client's DATA: over a window, over the frame size (at most 20). */
+    public synchronized java.util.List<String> flowViolations() {
+        return new java.util.ArrayList<>(flowViolations);
+    }
+
+    /** Request body bytes received on the stream (DATA payloads without padding). */
+    public synchronized long requestBodyBytes(int streamId) {
+        return requestBodyBytes.getOrDefault(streamId, 0L);
+    }
+
+    /** CRC-32 of the request body received on the stream. */
+    public synchronized long requestBodyCrc(int streamId) {
+        java.util.zip.CRC32 crc = requestBodyCrc.get(streamId);
+        return crc == null ? new java.util.zip.CRC32().getValue() : crc.getValue();
+    }
+
+    /** The longest DATA frame payload the client sent. */
+    public synchronized long largestDataFrame() {
+        return largestDataFrame;
+    }
+
+    /** SETTINGS frames (not ACKs) this server sent, and the client's SETTINGS ACKs received. */
+    public synchronized long[] settingsSentAndAcked() {
+        return new long[] {settingsSent, settingsAcksReceived};
+    }
+
+    /** Streams the client has open now, as this server counts them (opened, not yet ended by us or reset). */
+    public synchronized int openStreams() {
+        return open.size();
+    }
+
+    /** Bytes of the frames this server wrote (9 + payload each), and of its HEADERS blocks as the client counts them. */
+    public synchronized long[] bytesWritten() {
+        return new long[] {bytesWritten, headerBytesWritten};
+    }
+
+    /** Bytes of the client's frames read so far (9 + payload each; the preface not counted). */
+    public synchronized long bytesRead() {
+        return bytesRead;
     }
 
     /** Requests completed by the client on this connection so far. */
@@ -264,6 +443,38 @@ public final class H2Conn {
         return true;
     }
 
+    /**
+     * The whole body in DATA frames of at most {@code frameSize} bytes (END_STREAM on the last), never beyond the
+     * client's stream and connection windows (RFC 9113 §6.9): waits for its WINDOW_UPDATEs, at most
+     * {@code maxWaitMillis} in all. Not on the reading thread (it reads the WINDOW_UPDATEs).
+     *
+     * @return false when the windows stayed shut that long, or the connection closed
+     */
+    public synchronized boolean dataFlowControlled(int streamId, byte[] body, int frameSize, long maxWaitMillis)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + maxWaitMillis * 1_000_000;
+        int at = 0;
+        do {
+            long streamWindow = clientInitialWindow + clientStreamGrants.getOrDefault(streamId, 0L)
+                    - streamSent.getOrDefault(streamId, 0L);
+            long connectionWindow = clientConnectionWindow - dataSent;
+            int n = (int) Math.min(Math.min(frameSize, body.length - at), Math.min(streamWindow, connectionWindow));
+            if (n <= 0 && body.length > 0) {
+                long left = deadline - System.nanoTime();
+                if (closed || left <= 0) {
+                    return false;
+                }
+                wait(Math.max(1, left / 1_000_000));
+                continue;
+            }
+            streamSent.merge(streamId, (long) n, Long::sum);
+            dataSent += n;
+            frame(DATA, at + n == body.length ? FLAG_END_STREAM : 0, streamId, body, at, n);
+            at += n;
+        } while (at < body.length);
+        return true;
+    }
+
     public void rstStream(int streamId, int code) throws IOException {
         byte[] payload = new byte[4];
         putInt(payload, 0, code);
@@ -306,6 +517,7 @@ public final class H2Conn {
         whole[4] = (byte) flags;
         putInt(whole, 5, streamId & 0x7fffffff);
         System.arraycopy(payload, 0, whole, 9, payload.length);
+        bytesWritten += whole.length;
         int from = 0;
         for (int cut : cuts) {
             out.write(whole, from, cut - from);
@@ -318,6 +530,13 @@ public final class H2Conn {
     }
 
     public void windowUpdate(int streamId, int delta) throws IOException {
+        synchronized (this) {
+            if (streamId == 0) {
+                recvConnectionWindow += delta;
+            } else {
+                recvStreamWindows.merge(streamId, (long) delta, Long::sum);
+            }
+        }
         byte[] payload = new byte[4];
         putInt(payload, 0, delta);
         frame(WINDOW_UPDATE, 0, streamId, payload);
@@ -336,6 +555,20 @@ public final class H2Conn {
         if (type == RST_STREAM || ((type == DATA || type == HEADERS) && (flags & FLAG_END_STREAM) != 0)) {
             open.remove(streamId);
         }
+        if (type == SETTINGS && (flags & FLAG_ACK) == 0) {
+            settingsWritten(payload, offset, length);
+        }
+        bytesWritten += 9 + length;
+        if (type == HEADERS) {
+            int block = length;
+            if ((flags & FLAG_PADDED) != 0 && length > 0) {
+                block -= 1 + (payload[offset] & 0xff);
+            }
+            if ((flags & FLAG_PRIORITY) != 0) {
+                block -= 5;
+            }
+            headerBytesWritten += Math.max(0, block);
+        }
         byte[] header = new byte[9];
         header[0] = (byte) (length >>> 16);
         header[1] = (byte) (length >>> 8);
@@ -346,6 +579,30 @@ public final class H2Conn {
         out.write(header);
         out.write(payload, offset, length);
         out.flush();
+    }
+
+    /** Our SETTINGS going out: raises count at once, lowerings from the client's ACK. */
+    private void settingsWritten(byte[] payload, int offset, int length) {
+        settingsSent++;
+        long[] lowered = {-1, -1};
+        for (int i = offset; i + 6 <= offset + length; i += 6) {
+            int id = ((payload[i] & 0xff) << 8) | (payload[i + 1] & 0xff);
+            long value = getInt(payload, i + 2) & 0xffffffffL;
+            if (id == SETTINGS_INITIAL_WINDOW_SIZE) {
+                if (value >= recvInitialWindow) {
+                    applyRecvInitialWindow(value);
+                } else {
+                    lowered[0] = value;
+                }
+            } else if (id == SETTINGS_MAX_FRAME_SIZE) {
+                if (value >= recvMaxFrame) {
+                    recvMaxFrame = value;
+                } else {
+                    lowered[1] = value;
+                }
+            }
+        }
+        unacked.add(lowered);
     }
 
     /** HPACK: {@code :status} indexed when the static table has it, else a literal with indexed name 8. */
@@ -404,7 +661,11 @@ public final class H2Conn {
         if (length > (1 << 24)) {
             throw new IOException("frame too long: " + length);
         }
-        return new Frame(type, flags, stream, readFully(length));
+        byte[] payload = readFully(length);
+        synchronized (this) {
+            bytesRead += 9 + length;
+        }
+        return new Frame(type, flags, stream, payload);
     }
 
     private byte[] readFully(int n) throws IOException {

@@ -1,0 +1,395 @@
+package dev.loadtest.faults;
+
+import static dev.loadtest.faults.FaultRuns.LONG;
+import static dev.loadtest.faults.FaultRuns.assertCounted;
+import static dev.loadtest.faults.FaultRuns.assertEndedWithoutWaiting;
+import static dev.loadtest.faults.FaultRuns.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loadtest.LoadTest;
+import dev.loadtest.check.Check;
+import dev.loadtest.faults.FaultRuns.Run;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * HTTP/2 on the wire as real servers write it (RFC 9113, RFC 7541), through the public API only, against
+ * {@link H2Conn}'s hand-written frames: what any HTTP/2 client connection of the engine must get right, today's
+ * (HttpCore's multiplexer behind {@code H2Guard}) and the ones that replace it. Each case checks the run's counts,
+ * the bytes of {@code traffic()} where the frames the server wrote fix them (received: 9 + payload per frame; header
+ * bytes: HEADERS payloads without padding or priority fields, CONTINUATION not counted, as {@code FrameCounter}
+ * counts them; data bytes: DATA payloads without padding), and what the server saw of the client.
+ */
+class H2WireTest {
+
+    private static final byte[] OK = "ok".getBytes(StandardCharsets.US_ASCII);
+
+    @BeforeAll
+    static void warmUpTls() {
+        FaultRuns.warmUpTls();
+    }
+
+    // ---- 1. PING ----
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_answer_each_server_ping_with_an_ack_of_the_same_payload(Transport t) throws Exception {
+        // every third request: a PING first, and the response only once its ACK came back with the same 8 bytes,
+        // so a client that does not answer (or answers wrong) sees its request time out
+        AtomicLong pings = new AtomicLong();
+        AtomicLong acked = new AtomicLong();
+        Queue<String> wrong = new ConcurrentLinkedQueue<>();
+        Queue<H2Conn> conns = new ConcurrentLinkedQueue<>();
+        AtomicInteger connectionNumber = new AtomicInteger();
+        FaultServer.Behaviour pinging = conn -> {
+            long connection = connectionNumber.incrementAndGet();
+            Map<Long, Integer> held = new ConcurrentHashMap<>();
+            H2Conn h2 = conn.h2().start();
+            conns.add(h2);
+            h2.observe((c, f) -> {
+                if (f.type() == H2Conn.PING && (f.flags() & H2Conn.FLAG_ACK) != 0) {
+                    Integer stream = f.payload().length == 8 ? held.remove(getLong(f.payload())) : null;
+                    if (stream == null) {
+                        wrong.add("PING ACK with payload " + java.util.HexFormat.of().formatHex(f.payload()));
+                    } else {
+                        acked.incrementAndGet();
+                        c.ok(stream);
+                    }
+                }
+            }).serve((c, id) -> {
+                if (c.requestsOnConnection() % 3 == 0) {
+                    long key = connection << 40 | (long) id << 8 | 0xa5;
+                    held.put(key, id);
+                    pings.incrementAndGet();
+                    c.frame(H2Conn.PING, 0, 0, putLong(key));
+                } else {
+                    c.ok(id);
+                }
+            });
+        };
+        try (FaultServer server = t.server(pinging)) {
+            Run run = run("h2-wire-ping-" + t, t.target(server).clients(2).streams(3).requests(90)
+                    .requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(run.requests().succeeded()).isEqualTo(90);
+            assertThat(wrong).as("PING ACKs that matched no PING of ours").isEmpty();
+            assertThat(pings.get()).as(run.report()).isEqualTo(30);
+            assertThat(acked.get()).as("PINGs answered with the same payload").isEqualTo(pings.get());
+            assertTraffic(run, conns, 90L * OK.length);
+        }
+    }
+
+    // ---- 2. CONTINUATION, trailers ----
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_take_header_blocks_split_into_continuation_frames_and_trailers(Transport t) throws Exception {
+        // response n of a connection: its header block in HEADERS + 1..3 CONTINUATION frames (n % 3 + 1), and every
+        // fourth a HEADERS frame with END_STREAM after its DATA: trailers
+        Queue<H2Conn> conns = new ConcurrentLinkedQueue<>();
+        FaultServer.Behaviour continued = conn -> {
+            H2Conn h2 = conn.h2().start();
+            conns.add(h2);
+            h2.serve((c, id) -> {
+                int n = c.requestsOnConnection();
+                byte[] block = blockWithFields(200, OK.length, 6);
+                int pieces = 1 + n % 3 + 1;
+                int size = (block.length + pieces - 1) / pieces;
+                for (int k = 0, at = 0; k < pieces; k++, at += size) {
+                    int len = Math.min(size, block.length - at);
+                    boolean last = k == pieces - 1;
+                    c.frame(k == 0 ? H2Conn.HEADERS : H2Conn.CONTINUATION, last ? H2Conn.FLAG_END_HEADERS : 0, id,
+                            block, at, len);
+                }
+                boolean trailers = n % 4 == 0;
+                c.frame(H2Conn.DATA, trailers ? 0 : H2Conn.FLAG_END_STREAM, id, OK);
+                if (trailers) {
+                    ByteArrayOutputStream trailer = new ByteArrayOutputStream();
+                    trailer.write(0x00);   // literal without indexing, new name
+                    Hpack.string(trailer, "x-checksum", false);
+                    Hpack.string(trailer, "0123", true);
+                    c.frame(H2Conn.HEADERS, H2Conn.FLAG_END_HEADERS | H2Conn.FLAG_END_STREAM, id,
+                            trailer.toByteArray());
+                }
+            });
+        };
+        try (FaultServer server = t.server(continued)) {
+            Run run = run("h2-wire-continuation-" + t, t.target(server).clients(2).streams(3).requests(120)
+                    .check(Check.header("x-field-6", "value-6")).requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(run.result().statusCodes().count(200)).as(run.report()).isEqualTo(120);
+            assertThat(run.result().checks().get(0).passed()).as(run.report()).isEqualTo(120);
+            assertTraffic(run, conns, 120L * OK.length);
+        }
+    }
+
+    // ---- 3. padding, priority ----
+
+    @ParameterizedTest(name = "{0}, body checked: {1}")
+    @CsvSource({"H2C, false", "H2C, true", "H2_TLS, false"})
+    void should_count_data_without_padding_and_whole_frames_in_traffic(Transport t, boolean bodyChecked)
+            throws Exception {
+        // unchecked over h2c the engine passes over unpadded DATA payloads without a copy: padded ones are read whole
+        byte[] body = Http1Faults.pattern(3000);
+        Queue<H2Conn> conns = new ConcurrentLinkedQueue<>();
+        FaultServer.Behaviour padded = conn -> {
+            H2Conn h2 = conn.h2().start();
+            conns.add(h2);
+            h2.serve((c, id) -> {
+                byte[] block = H2Conn.headerBlock(200, body.length);
+                switch (c.requestsOnConnection() % 4) {
+                    case 0 -> {
+                        // padded HEADERS, body in a padded DATA and a plain one
+                        c.frame(H2Conn.HEADERS, H2Conn.FLAG_END_HEADERS | H2Conn.FLAG_PADDED, id, padded(block, 10));
+                        c.frame(H2Conn.DATA, H2Conn.FLAG_PADDED, id, padded(Arrays.copyOf(body, 1000), 200));
+                        c.frame(H2Conn.DATA, H2Conn.FLAG_END_STREAM, id, Arrays.copyOfRange(body, 1000, 3000));
+                    }
+                    case 1 -> {
+                        // HEADERS with PRIORITY (exclusive on stream 0, weight 16), then a padded DATA ending it
+                        c.frame(H2Conn.HEADERS, H2Conn.FLAG_END_HEADERS | H2Conn.FLAG_PRIORITY, id, prioritized(block));
+                        c.frame(H2Conn.DATA, H2Conn.FLAG_PADDED | H2Conn.FLAG_END_STREAM, id, padded(body, 255));
+                    }
+                    case 2 -> {
+                        // both flags; DATA with a pad length of 0, then an empty padded DATA that ends the stream
+                        c.frame(H2Conn.HEADERS, H2Conn.FLAG_END_HEADERS | H2Conn.FLAG_PADDED | H2Conn.FLAG_PRIORITY, id,
+                                padded(prioritized(block), 7));
+                        c.frame(H2Conn.DATA, H2Conn.FLAG_PADDED, id, padded(body, 0));
+                        c.frame(H2Conn.DATA, H2Conn.FLAG_PADDED | H2Conn.FLAG_END_STREAM, id, padded(new byte[0], 33));
+                    }
+                    default -> {
+                        c.headers(id, 200, body.length, false);
+                        c.data(id, body, 0, body.length, true);
+                    }
+                }
+            });
+        };
+        try (FaultServer server = t.server(padded)) {
+            LoadTest.Builder test = t.target(server).clients(2).streams(3).requests(120).requestTimeout(LONG);
+            if (bodyChecked) {
+                test.check(Check.of("body as sent", r -> Arrays.equals(r.body(), body)));
+            }
+            Run run = run("h2-wire-padding-" + t + (bodyChecked ? "-checked" : ""), test);
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(run.requests().succeeded()).isEqualTo(120);
+            if (bodyChecked) {
+                assertThat(run.result().checks().get(0).passed()).as(run.report()).isEqualTo(120);
+            }
+            assertTraffic(run, conns, 120L * body.length);
+        }
+    }
+
+    // ---- 4. HPACK's dynamic table, Huffman ----
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_decode_a_servers_dynamic_table_and_huffman_coded_values(Transport t) throws Exception {
+        // per connection (one encoder each): response 1 puts ":status 201" (Huffman) and "x-tag: cache-hit-2026"
+        // (Huffman) into the dynamic table; 2 refers to both by index; 3 starts with table size updates to 0 (the
+        // table emptied) and back to 4096, then puts them in again (not Huffman); from 4 on, indexed references only
+        Queue<H2Conn> conns = new ConcurrentLinkedQueue<>();
+        FaultServer.Behaviour dynamic = conn -> {
+            H2Conn h2 = conn.h2().start();
+            conns.add(h2);
+            h2.serve((c, id) -> {
+                int n = c.requestsOnConnection();
+                ByteArrayOutputStream b = new ByteArrayOutputStream();
+                if (n == 3) {
+                    Hpack.tableSizeUpdate(b, 0);
+                    Hpack.tableSizeUpdate(b, 4096);
+                }
+                if (n == 1 || n == 3) {
+                    Hpack.literalIndexing(b, 8, "201", n == 1);             // :status 201 -> dynamic 62
+                    Hpack.literalIndexing(b, "x-tag", "cache-hit-2026", n == 1);   // -> 62, :status moves to 63
+                } else {
+                    Hpack.indexed(b, 63);
+                    Hpack.indexed(b, 62);
+                }
+                Hpack.literal(b, 28, "2", n % 2 == 0);                     // content-length, not indexed
+                c.frame(H2Conn.HEADERS, H2Conn.FLAG_END_HEADERS, id, b.toByteArray());
+                c.frame(H2Conn.DATA, H2Conn.FLAG_END_STREAM, id, OK);
+            });
+        };
+        try (FaultServer server = t.server(dynamic)) {
+            Run run = run("h2-wire-hpack-dynamic-" + t, t.target(server).clients(2).streams(3).requests(120)
+                    .check(Check.header("X-Tag", "cache-hit-2026"), Check.status(201)).requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(run.result().statusCodes().counts()).as(run.report()).containsOnlyKeys(201);
+            assertThat(run.result().statusCodes().count(201)).as(run.report()).isEqualTo(120);
+            assertThat(run.result().checks()).as(run.report()).allMatch(c -> c.passed() == 120 && c.failed() == 0);
+            assertTraffic(run, conns, 120L * OK.length);
+        }
+    }
+
+    // ---- 5. request bodies under the server's flow control ----
+
+    @ParameterizedTest(name = "{0} bytes, {1} requests")
+    @CsvSource({"102400, 20", "1048576, 6"})
+    void should_upload_within_a_16_KiB_stream_window_opened_in_small_window_updates(int size, int requests)
+            throws Exception {
+        // SETTINGS_INITIAL_WINDOW_SIZE 16 KiB, the connection's 64 KiB default; every DATA frame's bytes given back
+        // in WINDOW_UPDATEs of at most 4 KiB, on the stream and on the connection
+        assertUploads("h2-wire-upload-16k-window-" + size, size, requests, conn -> conn.h2()
+                .start(H2Conn.SETTINGS_INITIAL_WINDOW_SIZE, 16 * 1024).replenishInChunks(4096));
+    }
+
+    @ParameterizedTest(name = "{0} bytes, {1} requests")
+    @CsvSource({"102400, 20", "1048576, 6"})
+    void should_upload_when_the_server_lowers_its_initial_window_mid_upload(int size, int requests) throws Exception {
+        // default windows, given back in 8 KiB WINDOW_UPDATEs; once 40 KiB of a connection's bodies came in, a
+        // SETTINGS lowers SETTINGS_INITIAL_WINDOW_SIZE to 4 KiB: the windows of open streams shrink by 61 KiB,
+        // below zero for some (RFC 9113 §6.9.2), and the client must wait for WINDOW_UPDATEs to bring them back
+        // (SETTINGS_MAX_FRAME_SIZE 16384, the default, said out loud: see the test of the default below)
+        assertUploads("h2-wire-upload-lowered-window-" + size, size, requests, conn -> {
+            H2Conn h2 = conn.h2().start(H2Conn.SETTINGS_MAX_FRAME_SIZE, 16_384).replenishInChunks(8192);
+            long[] received = {0};
+            return h2.observe((c, f) -> {
+                if (f.type() == H2Conn.DATA && received[0] < 40 * 1024) {
+                    received[0] += f.payload().length;
+                    if (received[0] >= 40 * 1024) {
+                        c.settings(H2Conn.SETTINGS_INITIAL_WINDOW_SIZE, 4096);
+                    }
+                }
+            });
+        });
+    }
+
+    @ParameterizedTest(name = "{0} bytes, {1} requests")
+    @CsvSource({"102400, 20", "1048576, 6"})
+    void should_upload_in_data_frames_within_the_servers_max_frame_size(int size, int requests) throws Exception {
+        // SETTINGS_MAX_FRAME_SIZE 16384 said out loud, windows of 1 GiB: only the frame size bounds the DATA frames
+        assertUploads("h2-wire-upload-max-frame-" + size, size, requests, conn -> {
+            H2Conn h2 = conn.h2().start(H2Conn.SETTINGS_MAX_FRAME_SIZE, 16_384,
+                    H2Conn.SETTINGS_INITIAL_WINDOW_SIZE, 1 << 30).replenishInChunks(1 << 20);
+            h2.windowUpdate(0, 1 << 30);
+            return h2;
+        });
+    }
+
+    @Disabled("today's HttpCore path: with no SETTINGS_MAX_FRAME_SIZE from the server, HttpCore sends DATA frames of"
+            + " 65535 bytes (the stream window's worth), over RFC 9113's default of 16384 that the server never raised;"
+            + " a strict server answers FRAME_SIZE_ERROR")
+    @ParameterizedTest(name = "{0} bytes, {1} requests")
+    @CsvSource({"102400, 20", "1048576, 6"})
+    void should_upload_in_data_frames_of_at_most_16384_bytes_when_the_server_says_no_max_frame_size(int size,
+            int requests) throws Exception {
+        // RFC 9113 §4.2, §6.5.2: SETTINGS_MAX_FRAME_SIZE is 16384 until the server says otherwise; the windows are
+        // the defaults (64 KiB), given back in 16 KiB WINDOW_UPDATEs
+        assertUploads("h2-wire-upload-default-max-frame-" + size, size, requests, conn -> conn.h2().start()
+                .replenishInChunks(16_384));
+    }
+
+    /** How an upload test's server starts each connection. */
+    @FunctionalInterface
+    private interface Starter {
+        H2Conn start(FaultConn conn) throws Exception;
+    }
+
+    private static void assertUploads(String name, int size, int requests, Starter starter) throws Exception {
+        byte[] body = Http1Faults.pattern(size);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(body);
+        Queue<String> wrongBodies = new ConcurrentLinkedQueue<>();
+        Queue<H2Conn> conns = new ConcurrentLinkedQueue<>();
+        FaultServer.Behaviour uploads = conn -> {
+            H2Conn h2 = starter.start(conn);
+            conns.add(h2);
+            h2.serve((c, id) -> {
+                if (c.requestBodyBytes(id) != size || c.requestBodyCrc(id) != crc.getValue()) {
+                    wrongBodies.add("stream " + id + ": " + c.requestBodyBytes(id) + " bytes");
+                }
+                c.ok(id);
+            });
+        };
+        try (FaultServer server = FaultServer.start(uploads)) {
+            Run run = run(name, Transport.H2C.target(server).method("POST").body(body).clients(2).streams(2)
+                    .requests(requests).requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(run.requests().succeeded()).isEqualTo(requests);
+            assertThat(server.requests()).isEqualTo(requests);
+            assertThat(wrongBodies).as("request bodies not as sent").isEmpty();
+            for (H2Conn h2 : conns) {
+                assertThat(h2.flowViolations()).as("the client's DATA against our windows and frame size").isEmpty();
+                assertThat(h2.largestDataFrame()).isBetween(1L, 16_384L);
+            }
+        }
+    }
+
+    // ---- helpers ----
+
+    /**
+     * The run's received and header bytes are those of the frames the servers wrote, its data bytes as given. Waits
+     * (bounded) for the servers' threads to see the end of their connections first.
+     */
+    private static void assertTraffic(Run run, Queue<H2Conn> conns, long dataBytes) {
+        long total = 0;
+        long header = 0;
+        for (H2Conn h2 : conns) {
+            long[] written = h2.bytesWritten();
+            total += written[0];
+            header += written[1];
+        }
+        assertThat(run.result().traffic().dataBytes()).as("data bytes\n%s", run.report()).isEqualTo(dataBytes);
+        assertThat(run.result().traffic().headerBytes()).as("header bytes\n%s", run.report()).isEqualTo(header);
+        assertThat(run.result().traffic().totalBytes()).as("received bytes\n%s", run.report()).isEqualTo(total);
+    }
+
+    /** A header block: {@code :status}, content-length, then {@code fields} literals x-field-N: value-N. */
+    private static byte[] blockWithFields(int status, long contentLength, int fields) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        byte[] head = H2Conn.headerBlock(status, contentLength);
+        b.write(head, 0, head.length);
+        for (int i = 1; i <= fields; i++) {
+            b.write(0x00);
+            Hpack.string(b, "x-field-" + i, false);
+            Hpack.string(b, "value-" + i, i % 2 == 0);
+        }
+        return b.toByteArray();
+    }
+
+    /** A PADDED frame's payload: pad length, the content, {@code pad} zero bytes. */
+    private static byte[] padded(byte[] content, int pad) {
+        byte[] p = new byte[1 + content.length + pad];
+        p[0] = (byte) pad;
+        System.arraycopy(content, 0, p, 1, content.length);
+        return p;
+    }
+
+    /** A HEADERS payload with the PRIORITY fields first: exclusive dependency on stream 0, weight 16. */
+    private static byte[] prioritized(byte[] block) {
+        byte[] p = new byte[5 + block.length];
+        p[0] = (byte) 0x80;
+        p[4] = 15;
+        System.arraycopy(block, 0, p, 5, block.length);
+        return p;
+    }
+
+    private static byte[] putLong(long v) {
+        return java.nio.ByteBuffer.allocate(8).putLong(v).array();
+    }
+
+    private static long getLong(byte[] b) {
+        return java.nio.ByteBuffer.wrap(b).getLong();
+    }
+}
