@@ -481,6 +481,56 @@ class H2WireTest {
         }
     }
 
+    // ---- 8. protocol errors from the server ----
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"data-on-idle-stream", "headers-on-even-stream", "push-promise", "window-update-0-on-connection",
+            "settings-length-not-multiple-of-6", "settings-initial-window-over-2^31-1", "settings-max-frame-under-16384"})
+    void should_fail_a_connection_error_of_the_server_as_a_protocol_error(String fault) throws Exception {
+        // each connection: 2 requests answered, then at the 3rd this frame (RFC 9113 says: a connection error), and
+        // no answer; 2 clients of 10 requests: 7 connections, 14 succeeded, 6 failed on the broken frame
+        FaultServer.Behaviour broken = conn -> conn.h2().start().serve((c, id) -> {
+            if (c.requestsOnConnection() < 3) {
+                c.ok(id);
+            } else if (c.requestsOnConnection() == 3) {
+                brokenFrame(c, id, fault);
+            }
+        });
+        try (FaultServer server = FaultServer.start(broken)) {
+            Run run = run("h2-wire-connection-error-" + fault, Transport.H2C.target(server).clients(2).requests(20)
+                    .requestTimeout(Duration.ofSeconds(2)));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.requests().timeout()).as(run.report()).isZero();
+            assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(14);
+            assertThat(run.errors(ErrorCategory.PROTOCOL)).as(run.report()).isEqualTo(6);
+            assertErrorsOnlyIn(run, ErrorCategory.PROTOCOL);
+        }
+    }
+
+    /** The frame that breaks the connection, sent while stream {@code id} waits for its response. */
+    private static void brokenFrame(H2Conn c, int id, String fault) throws IOException {
+        switch (fault) {
+            // a stream the client never opened: odd, above any it sent, so idle (RFC 9113 §5.1, §6.1)
+            case "data-on-idle-stream" -> c.frame(H2Conn.DATA, H2Conn.FLAG_END_STREAM, id + 2, OK);
+            // a server-initiated stream without PUSH_PROMISE (§5.1.1, §8.4)
+            case "headers-on-even-stream" -> c.frame(H2Conn.HEADERS, H2Conn.FLAG_END_HEADERS | H2Conn.FLAG_END_STREAM,
+                    id + 1, H2Conn.headerBlock(200, 0));
+            // the client said SETTINGS_ENABLE_PUSH 0 (§6.6, §8.4): promised stream 2, GET http://.../
+            case "push-promise" -> c.frame(H2Conn.PUSH_PROMISE, H2Conn.FLAG_END_HEADERS, id,
+                    new byte[] {0, 0, 0, 2, (byte) 0x82, (byte) 0x86, (byte) 0x84});
+            // §6.9: an increment of 0 on the connection
+            case "window-update-0-on-connection" -> c.windowUpdate(0, 0);
+            // §6.5: FRAME_SIZE_ERROR
+            case "settings-length-not-multiple-of-6" -> c.frame(H2Conn.SETTINGS, 0, 0, new byte[] {0, 4, 0, 0, 1});
+            // §6.5.2: FLOW_CONTROL_ERROR
+            case "settings-initial-window-over-2^31-1" -> c.settings(H2Conn.SETTINGS_INITIAL_WINDOW_SIZE, 0x8000_0000);
+            // §6.5.2: PROTOCOL_ERROR
+            case "settings-max-frame-under-16384" -> c.settings(H2Conn.SETTINGS_MAX_FRAME_SIZE, 16_383);
+            default -> throw new IllegalArgumentException(fault);
+        }
+    }
+
     // ---- helpers ----
 
     private static String server(H2Conn h2) {
