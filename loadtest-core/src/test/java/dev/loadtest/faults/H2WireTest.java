@@ -531,6 +531,186 @@ class H2WireTest {
         }
     }
 
+    // ---- 9. SETTINGS_MAX_CONCURRENT_STREAMS lowered mid-run ----
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_keep_to_a_max_concurrent_streams_lowered_below_its_open_streams(Transport t) throws Exception {
+        // no limit at first, 8 streams per connection, responses 10 ms late; at a connection's 10th request, SETTINGS
+        // lowers SETTINGS_MAX_CONCURRENT_STREAMS to 2 while more are open. The streams already open may finish
+        // (RFC 9113 §5.1.2); once the client has ACKed, it must open a new stream only while fewer than 2 are open
+        int limit = 2;
+        Queue<String> overLimit = new ConcurrentLinkedQueue<>();
+        AtomicLong lowered = new AtomicLong();
+        FaultServer.Behaviour lowering = conn -> {
+            H2Conn h2 = conn.h2().start();
+            boolean[] acked = {false};
+            h2.observe((c, f) -> {
+                if (f.type() == H2Conn.SETTINGS && (f.flags() & H2Conn.FLAG_ACK) != 0
+                        && c.settingsSentAndAcked()[1] == 1) {
+                    acked[0] = true;   // the ACK of our second SETTINGS (this one is counted once handled)
+                } else if (f.type() == H2Conn.HEADERS && acked[0] && f.stream() > c.highestStreamId()
+                        && c.openStreams() >= limit) {
+                    overLimit.add("stream " + f.stream() + " opened with " + c.openStreams() + " open");
+                }
+            }).serve((c, id) -> {
+                if (c.requestsOnConnection() == 10) {
+                    c.settings(H2Conn.SETTINGS_MAX_CONCURRENT_STREAMS, limit);
+                    lowered.incrementAndGet();
+                }
+                c.server().schedule(() -> {
+                    try {
+                        c.ok(id);
+                    } catch (IOException e) {
+                        // the client went away
+                    }
+                }, 10);
+            });
+        };
+        try (FaultServer server = t.server(lowering)) {
+            Run run = run("h2-wire-max-concurrent-lowered-" + t, t.target(server).clients(2).streams(8).requests(200)
+                    .requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(run.requests().succeeded()).isEqualTo(200);
+            assertThat(lowered.get()).as(run.report()).isEqualTo(2);
+            assertThat(server.maxOpenStreams()).as("streams open at once before the limit came").isGreaterThan(limit);
+            assertThat(overLimit).as("streams opened over the lowered limit once it was ACKed").isEmpty();
+        }
+    }
+
+    // ---- 10. RST_STREAM mid-response, GOAWAY with nothing open ----
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_fail_a_stream_reset_after_part_of_its_data_and_keep_the_connection(Transport t) throws Exception {
+        // every 4th response: HEADERS (content-length 1000), 100 bytes of DATA, RST_STREAM(INTERNAL_ERROR)
+        Queue<H2Conn> conns = new ConcurrentLinkedQueue<>();
+        FaultServer.Behaviour resetting = conn -> {
+            H2Conn h2 = conn.h2().start();
+            conns.add(h2);
+            h2.serve((c, id) -> {
+                if (c.requestsOnConnection() % 4 == 0) {
+                    c.headers(id, 200, 1000, false);
+                    c.data(id, Http1Faults.pattern(100), 0, 100, false);
+                    c.rstStream(id, H2Conn.INTERNAL_ERROR);
+                } else {
+                    c.ok(id);
+                }
+            });
+        };
+        try (FaultServer server = t.server(resetting)) {
+            Run run = run("h2-wire-rst-mid-data-" + t, t.target(server).clients(2).streams(3).requests(80)
+                    .requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(60);
+            assertThat(run.errors(ErrorCategory.STREAM_RESET)).as(run.report()).isEqualTo(20);
+            assertErrorsOnlyIn(run, ErrorCategory.STREAM_RESET);
+            assertThat(server.connections()).as(run.report()).isEqualTo(2);
+            assertTraffic(run, conns, 60L * OK.length + 20L * 100);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_reconnect_after_a_goaway_sent_with_no_stream_open(Transport t) throws Exception {
+        // after its 5th response, a connection's server sends GOAWAY(NO_ERROR) naming that stream as the last, keeps
+        // the socket open and answers nothing more: a stream the client sent before it read the GOAWAY (at most one,
+        // with one stream per connection) is above the last stream id, never processed, and must go out again
+        AtomicLong openedAfter = new AtomicLong();
+        FaultServer.Behaviour goAway = conn -> conn.h2().start().serve((c, id) -> {
+            if (c.goAwaySent()) {
+                openedAfter.incrementAndGet();
+                return;
+            }
+            c.ok(id);
+            if (c.requestsOnConnection() == 5) {
+                c.goAway(id, H2Conn.NO_ERROR, "");
+            }
+        });
+        try (FaultServer server = t.server(goAway)) {
+            Run run = run("h2-wire-goaway-idle-" + t, t.target(server).clients(2).requests(60).requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(run.requests().succeeded()).isEqualTo(60);
+            assertThat(server.connections()).as(run.report()).isGreaterThanOrEqualTo(12);
+            assertThat(openedAfter.get()).as("streams opened after a GOAWAY\n%s", run.report())
+                    .isLessThanOrEqualTo(server.connections());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_end_a_timed_run_on_time_against_goaways_sent_with_no_stream_open(Transport t) throws Exception {
+        FaultServer.Behaviour goAway = conn -> conn.h2().start().serve((c, id) -> {
+            if (!c.goAwaySent()) {
+                c.ok(id);
+                if (c.requestsOnConnection() == 5) {
+                    c.goAway(id, H2Conn.NO_ERROR, "");
+                }
+            }
+        });
+        try (FaultServer server = t.server(goAway)) {
+            Run run = run("h2-wire-goaway-idle-timed-" + t, t.target(server).clients(2)
+                    .duration(Duration.ofSeconds(1)).requestTimeout(LONG));
+            FaultRuns.assertTimed(run);
+            FaultRuns.assertEndedWithin(run, Duration.ofSeconds(1));
+            assertThat(run.result().errors()).as(run.report()).isEmpty();
+            assertThat(run.requests().succeeded()).as(run.report()).isGreaterThanOrEqualTo(10);
+            assertThat(server.connections()).as(run.report()).isGreaterThanOrEqualTo(4);
+        }
+    }
+
+    // ---- 11. unknown SETTINGS, the server's ACK ----
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_ignore_unknown_settings_and_acknowledge_each_settings_once(Transport t) throws Exception {
+        // the first SETTINGS carries ids this client does not know (ENABLE_CONNECT_PROTOCOL 0x8, NO_RFC7540_PRIORITIES
+        // 0x9, unassigned 0x7, 0x10 and 0xabcd) between known ones; at a connection's 5th request, another such
+        // SETTINGS, and the response only once its ACK came. The client ACKs each of our SETTINGS once, and does
+        // not answer our ACK of its own SETTINGS
+        Queue<H2Conn> conns = new ConcurrentLinkedQueue<>();
+        FaultServer.Behaviour unknown = conn -> {
+            H2Conn h2 = conn.h2().start(0x7, 1, H2Conn.SETTINGS_MAX_CONCURRENT_STREAMS, 100, 0x8, 1, 0x9, 1,
+                    0x10, 0xffff, H2Conn.SETTINGS_INITIAL_WINDOW_SIZE, 65_535, 0xabcd, 0x7fff_ffff);
+            conns.add(h2);
+            int[] held = {0};
+            h2.observe((c, f) -> {
+                if (f.type() == H2Conn.SETTINGS && (f.flags() & H2Conn.FLAG_ACK) != 0 && held[0] != 0
+                        && c.settingsSentAndAcked()[1] == 1) {
+                    c.ok(held[0]);   // the ACK of our second SETTINGS (this one is counted once handled)
+                    held[0] = 0;
+                }
+            }).serve((c, id) -> {
+                if (c.requestsOnConnection() == 5) {
+                    held[0] = id;
+                    c.settings(0xabcd, 1, 0x8, 0, 0x20, 42);
+                } else {
+                    c.ok(id);
+                }
+            });
+        };
+        try (FaultServer server = t.server(unknown)) {
+            Run run = run("h2-wire-unknown-settings-" + t, t.target(server).clients(2).streams(3).requests(60)
+                    .requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(run.requests().succeeded()).isEqualTo(60);
+            assertThat(conns).hasSize(2);
+            for (H2Conn h2 : conns) {
+                assertThat(h2.settingsSentAndAcked()).as("our SETTINGS frames and the client's ACKs")
+                        .containsExactly(2, 2);
+                assertThat(h2.flowViolations()).as("ACKs for no SETTINGS of ours").isEmpty();
+            }
+            assertTraffic(run, conns, 60L * OK.length);
+        }
+    }
+
     // ---- helpers ----
 
     private static String server(H2Conn h2) {
