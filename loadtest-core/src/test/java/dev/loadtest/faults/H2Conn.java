@@ -358,7 +358,7 @@ public final class H2Conn {
         return open.size();
     }
 
-    /** Bytes of the frames this server wrote (9 + payload each), and of its HEADERS blocks as the client counts them. */
+    /** Bytes of the frames this server wrote (9 + payload each), and of its HEADERS blocks as a client counts them. */
     public synchronized long[] bytesWritten() {
         return new long[] {bytesWritten, headerBytesWritten};
     }

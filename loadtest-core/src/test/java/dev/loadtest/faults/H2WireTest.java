@@ -40,6 +40,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class H2WireTest {
 
     private static final byte[] OK = "ok".getBytes(StandardCharsets.US_ASCII);
+    /** Decoded bytes of {@link H2Conn#ok}'s fields: ":status" "200", "content-length" "2". */
+    private static final long OK_FIELDS = 7 + 3 + 14 + 1;
 
     @BeforeAll
     static void warmUpTls() {
@@ -94,7 +96,7 @@ class H2WireTest {
             assertThat(wrong).as("PING ACKs that matched no PING of ours").isEmpty();
             assertThat(pings.get()).as(run.report()).isEqualTo(30);
             assertThat(acked.get()).as("PINGs answered with the same payload").isEqualTo(pings.get());
-            assertTraffic(run, conns, 90L * OK.length);
+            assertTraffic(run, conns, 90L * OK.length, 90L * OK_FIELDS);
         }
     }
 
@@ -106,6 +108,7 @@ class H2WireTest {
         // response n of a connection: its header block in HEADERS + 1..3 CONTINUATION frames (n % 3 + 1), and every
         // fourth a HEADERS frame with END_STREAM after its DATA: trailers
         Queue<H2Conn> conns = new ConcurrentLinkedQueue<>();
+        AtomicLong trailers = new AtomicLong();
         FaultServer.Behaviour continued = conn -> {
             H2Conn h2 = conn.h2().start();
             conns.add(h2);
@@ -120,9 +123,10 @@ class H2WireTest {
                     c.frame(k == 0 ? H2Conn.HEADERS : H2Conn.CONTINUATION, last ? H2Conn.FLAG_END_HEADERS : 0, id,
                             block, at, len);
                 }
-                boolean trailers = n % 4 == 0;
-                c.frame(H2Conn.DATA, trailers ? 0 : H2Conn.FLAG_END_STREAM, id, OK);
-                if (trailers) {
+                boolean withTrailers = n % 4 == 0;
+                c.frame(H2Conn.DATA, withTrailers ? 0 : H2Conn.FLAG_END_STREAM, id, OK);
+                if (withTrailers) {
+                    trailers.incrementAndGet();
                     ByteArrayOutputStream trailer = new ByteArrayOutputStream();
                     trailer.write(0x00);   // literal without indexing, new name
                     Hpack.string(trailer, "x-checksum", false);
@@ -140,7 +144,8 @@ class H2WireTest {
             assertThat(run.result().isClean()).as(run.report()).isTrue();
             assertThat(run.result().statusCodes().count(200)).as(run.report()).isEqualTo(120);
             assertThat(run.result().checks().get(0).passed()).as(run.report()).isEqualTo(120);
-            assertTraffic(run, conns, 120L * OK.length);
+            // decoded: the fields of 120 blocks, and each trailer block's x-checksum: 0123
+            assertTraffic(run, conns, 120L * OK.length, 120L * (OK_FIELDS + 6 * 16) + trailers.get() * 14);
         }
     }
 
@@ -197,7 +202,8 @@ class H2WireTest {
             if (bodyChecked) {
                 assertThat(run.result().checks().get(0).passed()).as(run.report()).isEqualTo(120);
             }
-            assertTraffic(run, conns, 120L * body.length);
+            // decoded: :status 200, content-length 3000
+            assertTraffic(run, conns, 120L * body.length, 120L * (10 + 18));
         }
     }
 
@@ -241,7 +247,8 @@ class H2WireTest {
             assertThat(run.result().statusCodes().counts()).as(run.report()).containsOnlyKeys(201);
             assertThat(run.result().statusCodes().count(201)).as(run.report()).isEqualTo(120);
             assertThat(run.result().checks()).as(run.report()).allMatch(c -> c.passed() == 120 && c.failed() == 0);
-            assertTraffic(run, conns, 120L * OK.length);
+            // decoded: :status 201, x-tag cache-hit-2026, content-length 2: what the dynamic table held
+            assertTraffic(run, conns, 120L * OK.length, 120L * (10 + 19 + 15));
         }
     }
 
@@ -382,7 +389,7 @@ class H2WireTest {
             assertThat(stalled.get()).as("responses the client's windows held up for 10 s\n%s", run.report()).isZero();
             assertThat(run.result().isClean()).as(run.report()).isTrue();
             assertThat(run.requests().succeeded()).isEqualTo(12);
-            assertTraffic(run, conns, 12L * size);
+            assertTraffic(run, conns, 12L * size, 12L * (10 + 14 + String.valueOf(size).length()));
         }
     }
 
@@ -415,7 +422,7 @@ class H2WireTest {
             assertThat(run.result().statusCodes().counts()).as(run.report()).containsOnlyKeys(200, 204, 304);
             assertThat(run.result().statusCodes().count(204) + run.result().statusCodes().count(304)
                     + run.result().statusCodes().count(200)).isEqualTo(90);
-            assertTraffic(run, conns, 0);
+            assertTraffic(run, conns, 0, -1);
         }
     }
 
@@ -436,7 +443,7 @@ class H2WireTest {
             assertEndedWithoutWaiting(run);
             assertThat(run.result().isClean()).as(run.report()).isTrue();
             assertThat(run.result().statusCodes().count(200)).as(run.report()).isEqualTo(60);
-            assertTraffic(run, conns, 0);
+            assertTraffic(run, conns, 0, 60L * (10 + 14 + 6));
         }
     }
 
@@ -485,7 +492,8 @@ class H2WireTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"data-on-idle-stream", "headers-on-even-stream", "push-promise", "window-update-0-on-connection",
-            "settings-length-not-multiple-of-6", "settings-initial-window-over-2^31-1", "settings-max-frame-under-16384"})
+            "settings-length-not-multiple-of-6", "settings-initial-window-over-2^31-1",
+            "settings-max-frame-under-16384"})
     void should_fail_a_connection_error_of_the_server_as_a_protocol_error(String fault) throws Exception {
         // each connection: 2 requests answered, then at the 3rd this frame (RFC 9113 says: a connection error), and
         // no answer; 2 clients of 10 requests: 7 connections, 14 succeeded, 6 failed on the broken frame
@@ -609,7 +617,8 @@ class H2WireTest {
             assertThat(run.errors(ErrorCategory.STREAM_RESET)).as(run.report()).isEqualTo(20);
             assertErrorsOnlyIn(run, ErrorCategory.STREAM_RESET);
             assertThat(server.connections()).as(run.report()).isEqualTo(2);
-            assertTraffic(run, conns, 60L * OK.length + 20L * 100);
+            // decoded: the 20 reset responses' headers too (content-length 1000)
+            assertTraffic(run, conns, 60L * OK.length + 20L * 100, 60L * OK_FIELDS + 20L * (10 + 18));
         }
     }
 
@@ -707,7 +716,7 @@ class H2WireTest {
                         .containsExactly(2, 2);
                 assertThat(h2.flowViolations()).as("ACKs for no SETTINGS of ours").isEmpty();
             }
-            assertTraffic(run, conns, 60L * OK.length);
+            assertTraffic(run, conns, 60L * OK.length, 60L * OK_FIELDS);
         }
     }
 
@@ -718,10 +727,10 @@ class H2WireTest {
     }
 
     /**
-     * The run's received and header bytes are those of the frames the servers wrote, its data bytes as given. Waits
-     * (bounded) for the servers' threads to see the end of their connections first.
+     * The run's received and header bytes are those of the frames the servers wrote; its data bytes, and its decoded
+     * header bytes (names and values, pseudo-header fields and trailers included; -1: not checked), as given.
      */
-    private static void assertTraffic(Run run, Queue<H2Conn> conns, long dataBytes) {
+    private static void assertTraffic(Run run, Queue<H2Conn> conns, long dataBytes, long decodedHeaderBytes) {
         long total = 0;
         long header = 0;
         for (H2Conn h2 : conns) {
@@ -732,6 +741,10 @@ class H2WireTest {
         assertThat(run.result().traffic().dataBytes()).as("data bytes\n%s", run.report()).isEqualTo(dataBytes);
         assertThat(run.result().traffic().headerBytes()).as("header bytes\n%s", run.report()).isEqualTo(header);
         assertThat(run.result().traffic().totalBytes()).as("received bytes\n%s", run.report()).isEqualTo(total);
+        if (decodedHeaderBytes >= 0) {
+            assertThat(run.result().traffic().decodedHeaderBytes()).as("decoded header bytes\n%s", run.report())
+                    .isEqualTo(decodedHeaderBytes);
+        }
     }
 
     /** A header block: {@code :status}, content-length, then {@code fields} literals x-field-N: value-N. */
