@@ -108,6 +108,7 @@ public final class H2Conn {
     private long bytesWritten;
     private long bytesRead;
     private long headerBytesWritten;
+    private long continuationBytesWritten;
 
     H2Conn(FaultConn conn, OutputStream out) {
         this.conn = conn;
@@ -358,9 +359,13 @@ public final class H2Conn {
         return open.size();
     }
 
-    /** Bytes of the frames this server wrote (9 + payload each), and of its HEADERS blocks as a client counts them. */
+    /**
+     * Bytes of the frames this server wrote (9 + payload each); of its HEADERS frames' field blocks (without padding
+     * and priority fields), as the engine's FrameCounter counts header bytes; and of its CONTINUATION payloads, which
+     * FrameCounter leaves out (h2load counts them: nghttp2 adds them to the HEADERS frame's length).
+     */
     public synchronized long[] bytesWritten() {
-        return new long[] {bytesWritten, headerBytesWritten};
+        return new long[] {bytesWritten, headerBytesWritten, continuationBytesWritten};
     }
 
     /** Bytes of the client's frames read so far (9 + payload each; the preface not counted). */
@@ -568,6 +573,8 @@ public final class H2Conn {
                 block -= 5;
             }
             headerBytesWritten += Math.max(0, block);
+        } else if (type == CONTINUATION) {
+            continuationBytesWritten += length;
         }
         byte[] header = new byte[9];
         header[0] = (byte) (length >>> 16);

@@ -109,7 +109,42 @@ class H2WireTest {
         // fourth a HEADERS frame with END_STREAM after its DATA: trailers
         Queue<H2Conn> conns = new ConcurrentLinkedQueue<>();
         AtomicLong trailers = new AtomicLong();
-        FaultServer.Behaviour continued = conn -> {
+        try (FaultServer server = t.server(continued(conns, trailers))) {
+            Run run = run("h2-wire-continuation-" + t, t.target(server).clients(2).streams(3).requests(120)
+                    .check(Check.header("x-field-6", "value-6")).requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(run.result().statusCodes().count(200)).as(run.report()).isEqualTo(120);
+            assertThat(run.result().checks().get(0).passed()).as(run.report()).isEqualTo(120);
+            // decoded: the fields of 120 blocks, and each trailer block's x-checksum: 0123
+            assertTraffic(run, conns, 120L * OK.length, 120L * (OK_FIELDS + 6 * 16) + trailers.get() * 14);
+        }
+    }
+
+    @Disabled("today's FrameCounter: header bytes count HEADERS payloads only, CONTINUATION payloads are left out;"
+            + " h2load counts the whole field block (nghttp2 adds each CONTINUATION's length to the HEADERS frame's"
+            + " hd.length before on_frame_recv_callback), so header bytes here are lower than h2load's")
+    @Test
+    void should_count_continuation_payloads_as_header_bytes_as_h2load_does() throws Exception {
+        Queue<H2Conn> conns = new ConcurrentLinkedQueue<>();
+        try (FaultServer server = FaultServer.start(continued(conns, new AtomicLong()))) {
+            Run run = run("h2-wire-continuation-header-bytes", Transport.H2C.target(server).clients(2).streams(3)
+                    .requests(120).requestTimeout(LONG));
+            assertCounted(run);
+            long expected = conns.stream().mapToLong(h2 -> h2.bytesWritten()[1] + h2.bytesWritten()[2]).sum();
+            assertThat(run.result().traffic().headerBytes()).as("header bytes, h2load's figure\n%s", run.report())
+                    .isEqualTo(expected);
+        }
+    }
+
+    /**
+     * Response n of a connection: its header block (200, content-length 2, x-field-1..6: value-1..6) in HEADERS and
+     * n % 3 + 1 CONTINUATION frames, DATA {@code ok}, and every fourth trailers after it: a HEADERS frame with
+     * END_STREAM ({@code x-checksum: 0123}), counted in {@code trailers}.
+     */
+    private static FaultServer.Behaviour continued(Queue<H2Conn> conns, AtomicLong trailers) {
+        return conn -> {
             H2Conn h2 = conn.h2().start();
             conns.add(h2);
             h2.serve((c, id) -> {
@@ -136,17 +171,6 @@ class H2WireTest {
                 }
             });
         };
-        try (FaultServer server = t.server(continued)) {
-            Run run = run("h2-wire-continuation-" + t, t.target(server).clients(2).streams(3).requests(120)
-                    .check(Check.header("x-field-6", "value-6")).requestTimeout(LONG));
-            assertCounted(run);
-            assertEndedWithoutWaiting(run);
-            assertThat(run.result().isClean()).as(run.report()).isTrue();
-            assertThat(run.result().statusCodes().count(200)).as(run.report()).isEqualTo(120);
-            assertThat(run.result().checks().get(0).passed()).as(run.report()).isEqualTo(120);
-            // decoded: the fields of 120 blocks, and each trailer block's x-checksum: 0123
-            assertTraffic(run, conns, 120L * OK.length, 120L * (OK_FIELDS + 6 * 16) + trailers.get() * 14);
-        }
     }
 
     // ---- 3. padding, priority ----
