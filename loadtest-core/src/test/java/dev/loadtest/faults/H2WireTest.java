@@ -48,6 +48,46 @@ class H2WireTest {
         FaultRuns.warmUpTls();
     }
 
+    // ---- 0. the client's preface ----
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_open_with_a_settings_frame_that_disables_push_and_ack_ours(Transport t) throws Exception {
+        // RFC 9113 §3.4: after the preface, the client's first frame is SETTINGS; this client takes no push, so it
+        // says SETTINGS_ENABLE_PUSH 0 (§6.5.2, what makes a PUSH_PROMISE a protocol error, as tested below); it ACKs
+        // our SETTINGS once, and sends no stream before its SETTINGS
+        Queue<String> wrong = new ConcurrentLinkedQueue<>();
+        Queue<H2Conn> conns = new ConcurrentLinkedQueue<>();
+        FaultServer.Behaviour watching = conn -> {
+            H2Conn h2 = conn.h2().start(H2Conn.SETTINGS_MAX_CONCURRENT_STREAMS, 100);
+            conns.add(h2);
+            boolean[] first = {true};
+            h2.observe((c, f) -> {
+                if (first[0]) {
+                    first[0] = false;
+                    if (f.type() != H2Conn.SETTINGS || (f.flags() & H2Conn.FLAG_ACK) != 0 || f.stream() != 0
+                            || f.payload().length % 6 != 0) {
+                        wrong.add("first frame: type " + f.type() + ", flags " + f.flags() + ", stream " + f.stream()
+                                + ", " + f.payload().length + " bytes");
+                    } else if (setting(f.payload(), 0x2) != 0) {
+                        wrong.add("SETTINGS_ENABLE_PUSH " + setting(f.payload(), 0x2) + " (-1: not sent)");
+                    }
+                }
+            }).serve(H2Conn::ok);
+        };
+        try (FaultServer server = t.server(watching)) {
+            Run run = run("h2-wire-client-preface-" + t, t.target(server).clients(2).streams(2).requests(20)
+                    .requestTimeout(LONG));
+            assertCounted(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(wrong).as("the client's first frame").isEmpty();
+            assertThat(conns).hasSize(2);
+            for (H2Conn h2 : conns) {
+                assertThat(h2.settingsSentAndAcked()).as("our SETTINGS and the client's ACKs").containsExactly(1, 1);
+            }
+        }
+    }
+
     // ---- 1. PING ----
 
     @ParameterizedTest(name = "{0}")
@@ -290,6 +330,17 @@ class H2WireTest {
 
     @ParameterizedTest(name = "{0} bytes, {1} requests")
     @CsvSource({"102400, 20", "1048576, 6"})
+    void should_upload_within_the_connection_window_when_stream_windows_are_wider(int size, int requests)
+            throws Exception {
+        // stream windows of 1 MiB, the connection's 64 KiB default shared by 2 streams and given back in 4 KiB
+        // WINDOW_UPDATEs: the connection window is what holds the client back
+        assertUploads("h2-wire-upload-connection-window-" + size, size, requests, conn -> conn.h2()
+                .start(H2Conn.SETTINGS_MAX_FRAME_SIZE, 16_384, H2Conn.SETTINGS_INITIAL_WINDOW_SIZE, 1 << 20)
+                .replenishInChunks(4096));
+    }
+
+    @ParameterizedTest(name = "{0} bytes, {1} requests")
+    @CsvSource({"102400, 20", "1048576, 6"})
     void should_upload_when_the_server_lowers_its_initial_window_mid_upload(int size, int requests) throws Exception {
         // default windows, given back in 8 KiB WINDOW_UPDATEs; once 40 KiB of a connection's bodies came in, a
         // SETTINGS lowers SETTINGS_INITIAL_WINDOW_SIZE to 4 KiB: the windows of open streams shrink by 61 KiB,
@@ -332,6 +383,38 @@ class H2WireTest {
         // the defaults (64 KiB), given back in 16 KiB WINDOW_UPDATEs
         assertUploads("h2-wire-upload-default-max-frame-" + size, size, requests, conn -> conn.h2().start()
                 .replenishInChunks(16_384));
+    }
+
+    @Test
+    void should_split_a_request_header_block_over_the_max_frame_size_into_continuation_frames() throws Exception {
+        // a 20 KiB header value (and 3 more of 5 KiB): a field block longer than SETTINGS_MAX_FRAME_SIZE (16384) must
+        // go as HEADERS and CONTINUATION frames (RFC 9113 §4.3, §6.10), none longer than that
+        Queue<String> tooLong = new ConcurrentLinkedQueue<>();
+        AtomicLong continuations = new AtomicLong();
+        FaultServer.Behaviour strict = conn -> conn.h2().start(H2Conn.SETTINGS_MAX_FRAME_SIZE, 16_384)
+                .observe((c, f) -> {
+            if (f.payload().length > 16_384) {
+                tooLong.add("frame of type " + f.type() + ", " + f.payload().length + " bytes");
+            }
+            if (f.type() == H2Conn.CONTINUATION) {
+                continuations.incrementAndGet();
+            }
+        }).serve(H2Conn::ok);
+        String big = "v".repeat(20 * 1024);
+        try (FaultServer server = FaultServer.start(strict)) {
+            LoadTest.Builder test = Transport.H2C.target(server).header("x-big", big).clients(2).streams(2)
+                    .requests(20).requestTimeout(LONG);
+            for (int i = 1; i <= 3; i++) {
+                test.header("x-more-" + i, Integer.toString(i).repeat(5 * 1024));
+            }
+            Run run = run("h2-wire-request-continuation", test);
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(run.requests().succeeded()).isEqualTo(20);
+            assertThat(tooLong).as("client frames over SETTINGS_MAX_FRAME_SIZE").isEmpty();
+            assertThat(continuations.get()).as("CONTINUATION frames from the client").isGreaterThanOrEqualTo(20);
+        }
     }
 
     /** How an upload test's server starts each connection. */
@@ -799,6 +882,17 @@ class H2WireTest {
         p[4] = 15;
         System.arraycopy(block, 0, p, 5, block.length);
         return p;
+    }
+
+    /** The last value of setting {@code id} in a SETTINGS payload, -1 if absent. */
+    private static long setting(byte[] payload, int id) {
+        long value = -1;
+        for (int i = 0; i + 6 <= payload.length; i += 6) {
+            if ((((payload[i] & 0xff) << 8) | (payload[i + 1] & 0xff)) == id) {
+                value = H2Conn.getInt(payload, i + 2) & 0xffffffffL;
+            }
+        }
+        return value;
     }
 
     private static byte[] putLong(long v) {
