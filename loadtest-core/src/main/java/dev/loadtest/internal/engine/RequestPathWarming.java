@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.message.BasicHeader;
 import org.apache.hc.core5.http2.frame.DefaultFrameFactory;
@@ -21,7 +22,7 @@ import org.apache.hc.core5.util.ByteArrayBuffer;
 /**
  * Runs each step of a request's life once, off the record, before a run's first connect, for the protocols the run
  * may speak: the run's request encoded for HTTP/1.1 and a canned response parsed by our parser; the request encoded
- * for HTTP/2 (HPACK) and a response decoded by HttpCore's decoder; every kind of figure recorded into a throwaway
+ * for HTTP/2 (HPACK, as our HTTP/2 connection and as HttpCore's send it) and a response decoded by HttpCore's decoder; every kind of figure recorded into a throwaway
  * {@link WorkerStats}. In a fresh JVM the first request pays for loading, verifying and linking all those classes, tens of milliseconds on a busy machine (issue 15), and would report them as the
  * server's time; done here, the measured part starts with them loaded.
  *
@@ -62,6 +63,11 @@ final class RequestPathWarming {
      * whose lower-case names the conversion keeps, not {@code newRequest()}'s), and a response as it reads one.
      */
     private static void hpack(RequestTemplate template) throws Exception {
+        try {
+            template.h2HeaderBlock();   // our HTTP/2 connection's: the template keeps it
+        } catch (HttpException e) {
+            // HTTP/2 cannot carry the request: each send fails with the reason
+        }
         List<Header> request = DefaultH2RequestConverter.INSTANCE.convert(template.h2Request());
         HPackEncoder encoder = new HPackEncoder(4096, StandardCharsets.US_ASCII);
         ByteArrayBuffer block = new ByteArrayBuffer(256);

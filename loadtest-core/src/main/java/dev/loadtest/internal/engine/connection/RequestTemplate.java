@@ -1,6 +1,7 @@
 package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.LoadTest;
+import dev.loadtest.internal.engine.http2.RequestBlock;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import org.apache.hc.core5.http.message.BasicHttpRequest;
 import org.apache.hc.core5.http.message.BasicLineFormatter;
 import org.apache.hc.core5.http.message.RequestLine;
 import org.apache.hc.core5.http.protocol.HttpCoreContext;
+import org.apache.hc.core5.http2.impl.DefaultH2RequestConverter;
 import org.apache.hc.core5.net.URIAuthority;
 import org.apache.hc.core5.util.CharArrayBuffer;
 
@@ -44,6 +46,11 @@ public final class RequestTemplate {
      * run speaks HTTP/1.1 only.
      */
     private PreparedH2Request h2Request;
+    /**
+     * The HPACK header block our HTTP/2 connection sends ({@link RequestBlock}): a static run's encoded when it is made,
+     * a built request's when first asked; null until then, and when HTTP/2 cannot carry the request.
+     */
+    private byte[] h2Block;
     private final boolean head;
     /** The user set {@code Expect: 100-continue}: see {@link #newRequest()}. */
     private final boolean expectContinue;
@@ -61,6 +68,11 @@ public final class RequestTemplate {
         }
         if (ProtocolRules.mayUseHttp2(test.protocol())) {
             this.h2Request = PreparedH2Request.of(newRequest(), entityDetails, expectContinue);
+            try {
+                this.h2Block = h2Request == null ? null : encodeH2Block();
+            } catch (HttpException e) {
+                // left to each request, which fails with the reason
+            }
         }
     }
 
@@ -171,6 +183,40 @@ public final class RequestTemplate {
     public HttpRequest h2Request() {
         PreparedH2Request prepared = h2Request;
         return prepared != null ? prepared : newRequest();
+    }
+
+    /**
+     * The request's header block for our HTTP/2 connection: its header list as HttpCore's HTTP/2 handler makes it
+     * (the protocol processor's fields added, pseudo-headers first, names in lower case), HPACK-encoded without shared
+     * state, so one encoding serves every connection. Its bytes are to be read, never written.
+     *
+     * @throws HttpException when HTTP/2 cannot carry the request (a connection-specific header, say), as HttpCore's
+     *     handler would fail it
+     */
+    public byte[] h2HeaderBlock() throws HttpException {
+        byte[] block = h2Block;
+        if (block == null) {
+            // one exchange at a time uses a built request (see http1HeadBytes); a static run's is made up front
+            block = encodeH2Block();
+            h2Block = block;
+        }
+        return block;
+    }
+
+    private byte[] encodeH2Block() throws HttpException {
+        HttpRequest request = h2Request;
+        if (request == null) {
+            request = newRequest();
+            HttpCoreContext context = HttpCoreContext.create();
+            context.setProtocolVersion(HttpVersion.HTTP_2);
+            context.setRequest(request);
+            try {
+                RequestProcessors.HTTP_2.process(request, entityDetails(), context);
+            } catch (java.io.IOException e) {
+                throw new org.apache.hc.core5.http.ProtocolException(e.getMessage(), e);
+            }
+        }
+        return RequestBlock.encode(DefaultH2RequestConverter.INSTANCE.convert(request));
     }
 
     /** The entity to announce, or null without a body. */
