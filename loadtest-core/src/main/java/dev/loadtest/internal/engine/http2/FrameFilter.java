@@ -189,6 +189,11 @@ final class FrameFilter {
      * {@code complete}: no more bytes will come (the server closed the connection).
      */
     private void checkFirstBytes(ByteBuffer buf, int at, int n, boolean complete) throws IOException {
+        checkFirstBytes(server, buf, at, n, complete);
+    }
+
+    /** {@link #checkFirstBytes(ByteBuffer, int, int, boolean)} for the server at {@code server} (host:port). */
+    static void checkFirstBytes(String server, ByteBuffer buf, int at, int n, boolean complete) throws IOException {
         if (n == 0) {
             return;
         }
@@ -225,13 +230,20 @@ final class FrameFilter {
      */
     void endOfStream() throws IOException {
         if (!firstFrameSeen) {
-            ByteBuffer b = ByteBuffer.wrap(held, 0, heldLength);
-            checkFirstBytes(b, 0, heldLength, true);
-            if (heldLength == 0) {
-                throw new org.apache.hc.core5.http.ConnectionClosedException("the server at " + server
-                        + " closed the connection in reply to the HTTP/2 preface without a byte: if it serves TLS on this"
-                        + " port, use https://; if it speaks only HTTP/1.1, use --h1 (protocol(HTTP_1_1))");
-            }
+            closedBeforeFirstFrame(server, held, heldLength);
+        }
+    }
+
+    /**
+     * The server at {@code server} closed the connection before a whole frame header came, having sent {@code n} bytes
+     * of {@code first}: throws what they say about it.
+     */
+    static void closedBeforeFirstFrame(String server, byte[] first, int n) throws IOException {
+        checkFirstBytes(server, ByteBuffer.wrap(first, 0, n), 0, n, true);
+        if (n == 0) {
+            throw new org.apache.hc.core5.http.ConnectionClosedException("the server at " + server
+                    + " closed the connection in reply to the HTTP/2 preface without a byte: if it serves TLS on this"
+                    + " port, use https://; if it speaks only HTTP/1.1, use --h1 (protocol(HTTP_1_1))");
         }
     }
 
@@ -317,7 +329,7 @@ final class FrameFilter {
         }
     }
 
-    private static String ascii(ByteBuffer buf, int at, int n) {
+    static String ascii(ByteBuffer buf, int at, int n) {
         StringBuilder s = new StringBuilder(n);
         for (int k = 0; k < n; k++) {
             s.append((char) (buf.get(at + k) & 0xff));
