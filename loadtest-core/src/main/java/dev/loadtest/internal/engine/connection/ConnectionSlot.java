@@ -4,7 +4,6 @@ import dev.loadtest.DurationFormat;
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.spi.CapturedResponse;
 import dev.loadtest.spi.CheckPlan;
-import dev.loadtest.internal.engine.http1.Http1Connection;
 import dev.loadtest.internal.engine.http2.GoAwayException;
 import dev.loadtest.internal.engine.http2.GoAwayListener;
 import dev.loadtest.internal.engine.http2.StreamSteps;
@@ -511,20 +510,20 @@ public final class ConnectionSlot implements GoAwayListener, Scheduler.Target, C
     }
 
     /**
-     * Sends {@code exchange}'s request the cheapest way the calling thread can. On an HTTP/1.1 connection, in clear
-     * text or over TLS: on its I/O thread inside one of its events (a response just completed, or it just connected),
-     * handed to that event's write ({@link Http1Connection#takeInEvent}); in clear text only, on any other thread (the
-     * open model's scheduler as a request falls due, the run's timer as the clock starts and sends every client's
-     * first request), written by that thread when the connection is idle ({@link Http1Connection#sendNow}), so the
-     * I/O thread is not woken to write it (a TLS session writes only on its I/O thread). Else, and on HTTP/2, as an
-     * HttpCore command.
+     * Sends {@code exchange}'s request the cheapest way the calling thread can. On a connection of ours (HTTP/1.1, and
+     * HTTP/2 outside scenario runs), in clear text or over TLS: on its I/O thread inside one of its events (a response
+     * just completed, or it just connected), handed to that event's write ({@link DirectSend#takeInEvent}); in clear
+     * text only, on any other thread (the open model's scheduler as a request falls due, the run's timer as the clock
+     * starts and sends every client's first request), written by that thread when the connection is idle
+     * ({@link DirectSend#sendNow}), so the I/O thread is not woken to write it (a TLS session writes only on its I/O
+     * thread). Else, and on HttpCore's HTTP/2 handler, as an HttpCore command.
      */
     private void send(Exchange exchange, long now) {
         IOSession s = session;
         inFlight.add(exchange);   // under this monitor: its response, even one read at once, is handled after this
         exchange.issuedNanos = now;
-        if (s.getHandler() instanceof Http1Connection http1
-                && (http1.takeInEvent(exchange) || (!settings.tls() && http1.sendNow(exchange, now)))) {
+        if (s.getHandler() instanceof DirectSend direct
+                && (direct.takeInEvent(exchange) || (!settings.tls() && direct.sendNow(exchange, now)))) {
             return;
         }
         s.enqueue(new RequestExecutionCommand(exchange, HttpCoreContext.create()), Command.Priority.NORMAL);

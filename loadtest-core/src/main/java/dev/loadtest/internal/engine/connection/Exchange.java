@@ -16,6 +16,7 @@ import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.HttpVersion;
+import org.apache.hc.core5.http.ProtocolException;
 import org.apache.hc.core5.http.nio.AsyncClientExchangeHandler;
 import org.apache.hc.core5.http.nio.CapacityChannel;
 import org.apache.hc.core5.http.nio.DataStreamChannel;
@@ -266,6 +267,53 @@ public final class Exchange implements AsyncClientExchangeHandler {
         if (measured) {
             client.onData(bytes, step);
         }
+    }
+
+    // ---- HTTP/2, from Http2Connection, which writes and reads the frames itself ----
+
+    /** The request's HEADERS went out at {@code now}, opening stream {@code id}. */
+    public void h2Sent(long now, int id) {
+        http2 = true;
+        streamId = id;
+        sent(now);
+    }
+
+    /**
+     * The response's final head came with {@code status}; {@code fields} (its header list, pseudo-headers included)
+     * only when {@link #isChecked()}, with {@code contentLength} (-1 when unknown, 0 when the head ends the stream).
+     *
+     * @throws ProtocolException when the status is outside 100-599, as HttpCore's own path reports it
+     */
+    public void h2Head(int status, List<? extends Header> fields, long contentLength) throws ProtocolException {
+        if (status < 100 || status > 599) {
+            throw new ProtocolException("Invalid status code " + status + " (outside 100-599)");
+        }
+        this.status = status;
+        client.firstByte();
+        if (fields != null) {
+            CapturedResponse.Builder head = CapturedResponse.builder(status);
+            for (Header h : fields) {
+                if (!h.getName().startsWith(":")) {
+                    head.header(h.getName(), h.getValue());
+                }
+            }
+            keepForChecks(head, contentLength);
+        }
+    }
+
+    /** {@code n} bytes of the response body, at {@code buf[at, at + n)} (read only: the buffer is the connection's). */
+    public void h2Data(ByteBuffer buf, int at, int n) {
+        if (checkedBody != null) {
+            checkedBody.append(buf.duplicate().limit(at + n).position(at));
+        }
+        if (measured) {
+            client.onData(n, step);
+        }
+    }
+
+    /** The response is whole, read at {@code now}. */
+    public void h2Completed(long now) {
+        completed(now);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.loadtest.internal.engine.connection;
 
 import dev.loadtest.internal.engine.http1.Http1Connection;
 import dev.loadtest.internal.engine.http2.H2Guard;
+import dev.loadtest.internal.engine.http2.Http2Connection;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.io.IOException;
@@ -26,9 +27,9 @@ import org.apache.hc.core5.util.Timeout;
 
 /**
  * Gives each new connection its protocol handler, as HttpCore's ClientHttpProtocolNegotiationStarter
- * does, but with our {@link Http1Connection} for HTTP/1.1, forced or chosen by ALPN; HTTP/2 stays
- * HttpCore's, behind an {@link H2Guard} that mends what HttpCore gets wrong about real servers and fails
- * wrong setups at once.
+ * does, but with our own connections, {@link Http1Connection} for HTTP/1.1 and {@link Http2Connection} for HTTP/2,
+ * forced or chosen by ALPN. HTTP/2 is HttpCore's in scenario runs and with {@code -Dloadtest.http2=httpcore}, behind
+ * an {@link H2Guard} that mends what HttpCore gets wrong about real servers and fails wrong setups at once.
  */
 public final class ProtocolStarter implements IOEventHandlerFactory {
 
@@ -48,11 +49,14 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
     private final Connections connections;
     /** Nothing reads the responses' bodies (no checks, no scenario): h2c may pass over DATA payloads (H2Guard). */
     private final boolean bodiesUnread;
+    /** HTTP/2 is our own {@link Http2Connection}; else HttpCore's multiplexer behind an {@link H2Guard}. */
+    private final boolean ownHttp2;
 
     public ProtocolStarter(ClientH2StreamMultiplexerFactory http2, HttpVersionPolicy policy, TlsStrategy tls,
                     Timeout handshakeTimeout, Callback<Exception> exceptionCallback, Recorders recorders, Phase phase,
-                    Connections connections, boolean bodiesUnread) {
+                    Connections connections, boolean bodiesUnread, boolean ownHttp2) {
         this.bodiesUnread = bodiesUnread;
+        this.ownHttp2 = ownHttp2;
         this.http2 = http2;
         this.policy = policy;
         this.tls = tls;
@@ -75,7 +79,7 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
         boolean https = tls != null && endpoint != null && URIScheme.HTTPS.same(endpoint.getScheme());
         if (https) {
             // the run's clock may wait for the handshake; HTTP/2 forced over TLS (no ALPN switch) takes requests then
-            boolean readyAtHandshake = policy == HttpVersionPolicy.FORCE_HTTP_2;
+            boolean readyAtHandshake = policy == HttpVersionPolicy.FORCE_HTTP_2 && !ownHttp2;
             tls.upgrade(session, endpoint, policy, handshakeTimeout, new FutureCallback<>() {
                 @Override
                 public void completed(TransportSecurityLayer layer) {
@@ -103,6 +107,9 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
         }
         switch (policy) {
             case FORCE_HTTP_2:
+                if (ownHttp2) {
+                    return http2(session, ready);   // tells ready in connected, as HTTP/1.1 does
+                }
                 H2Guard h2 = guard(session, !https,
                         guarded -> new ClientH2PrefaceHandler(guarded, http2, false, exceptionCallback));
                 if (!https) {
@@ -134,8 +141,21 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
                 connection.exception(s, e);
             }
         });
-        // ALPN chose h2: what HttpCore's ClientH2UpgradeHandler does, with the guard in front
+        // ALPN chose h2: our connection; or what HttpCore's ClientH2UpgradeHandler does, with the guard in front
         session.registerProtocol(ApplicationProtocol.HTTP_2.id, (s, callback) -> {
+            if (ownHttp2) {
+                Http2Connection connection = http2(s, ready);
+                s.upgrade(connection);
+                try {
+                    connection.connected(s);   // tells ready
+                    if (callback != null) {
+                        callback.completed(s);
+                    }
+                } catch (IOException e) {
+                    connection.exception(s, e);
+                }
+                return;
+            }
             H2Guard guard = guard(s, false, guarded -> new ClientH2PrefaceHandler(guarded, http2, true, callback, exceptionCallback));
             s.upgrade(guard);
             try {
@@ -145,6 +165,12 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
                 guard.exception(s, e);
             }
         });
+    }
+
+    /** {@code handshakeTimeout} is the run's connect timeout: it also bounds the wait for the server's SETTINGS. */
+    private Http2Connection http2(ProtocolIOSession session, ReadyToSend ready) {
+        return new Http2Connection(recorders, phase, ready, connections::slotOf, handshakeTimeout,
+                H2Guard.server(session));
     }
 
     /** {@code handshakeTimeout} is the run's connect timeout: it also bounds the wait for the server's SETTINGS. */

@@ -2,6 +2,7 @@ package dev.loadtest.internal.engine.http1;
 
 import dev.loadtest.DurationFormat;
 import dev.loadtest.internal.engine.connection.ConnectionSlot;
+import dev.loadtest.internal.engine.connection.DirectSend;
 import dev.loadtest.internal.engine.connection.Exchange;
 import dev.loadtest.internal.engine.connection.NotProcessedException;
 import dev.loadtest.internal.engine.connection.ReadyToSend;
@@ -50,7 +51,7 @@ import org.apache.hc.core5.util.Timeout;
  * <p>Over 400 lines: the write path and the read path share the queue of requests awaiting their responses and
  * the connection's closing state, which every event of either path reads; apart, each would reach into the other.
  */
-public final class Http1Connection implements IOEventHandler, Http1ResponseParser.Listener {
+public final class Http1Connection implements IOEventHandler, DirectSend, Http1ResponseParser.Listener {
 
     private static final int MAX_READS_PER_EVENT = 8;
     /** Room for a line the last read cut (at most the parser's MAX_LINE) and a read after it. */
@@ -439,6 +440,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
      * @return false, having done nothing, when the connection is not idle, is over TLS (the TLS session writes
      *     only on its I/O thread), or its I/O thread holds it at this moment: then enqueue the request as usual
      */
+    @Override
     public boolean sendNow(Exchange exchange, long now) {
         if (!lock.tryLock()) {
             return false;   // the I/O thread is in an event of this connection: never wait for it
@@ -478,6 +480,7 @@ public final class Http1Connection implements IOEventHandler, Http1ResponseParse
      * selector (an eventfd write, and a read to drain it, once per select). Taken here, the request goes out in the
      * same write it would have gone in, as h2load and wrk send theirs: 1 read and 1 write per request.
      */
+    @Override
     public boolean takeInEvent(Exchange exchange) {
         if (!lock.isHeldByCurrentThread() || closing || session == null || !session.isOpen() || session.hasCommands()) {
             return false;

@@ -83,7 +83,8 @@ public final class H2Guard implements HttpConnectionEventHandler {
         return guard;
     }
 
-    private static String server(ProtocolIOSession session) {
+    /** host:port of the server {@code session} is connected to, for messages. */
+    public static String server(ProtocolIOSession session) {
         NamedEndpoint endpoint = session.getInitialEndpoint();
         if (endpoint != null) {
             return endpoint.getHostName() + ":" + endpoint.getPort();
