@@ -68,7 +68,7 @@ public final class ConnectionProbe {
         // the run's TLS strategy and context (RunRequester's), bodies read (checks may need them)
         org.apache.hc.core5.http.nio.ssl.TlsStrategy strategy = tls ? Tls.strategy(test, Tls.context(test)) : null;
         H2AsyncRequester requester = requester(policy, reactor,
-                new ProtocolStarter(http2, policy, strategy, connect, e -> { }, recorders, phase, new Connections(), false),
+                new ProtocolStarter(http2, policy, strategy, connect, e -> { }, recorders, phase, new Connections(), false, false),
                 new SessionErrors(errors, local -> true), strategy, connect);
         requester.start();
         try {
