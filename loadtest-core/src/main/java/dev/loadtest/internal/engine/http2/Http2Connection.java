@@ -13,8 +13,8 @@ import java.net.SocketAddress;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
@@ -29,8 +29,6 @@ import org.apache.hc.core5.http.nio.command.ShutdownCommand;
 import org.apache.hc.core5.http2.H2ConnectionException;
 import org.apache.hc.core5.http2.H2Error;
 import org.apache.hc.core5.http2.H2StreamResetException;
-import org.apache.hc.core5.http2.hpack.HPackDecoder;
-import org.apache.hc.core5.http2.hpack.HPackException;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.Command;
 import org.apache.hc.core5.reactor.IOEventHandler;
@@ -41,7 +39,8 @@ import org.apache.hc.core5.util.Timeout;
  * One HTTP/2 connection, as a load generator needs it (RFC 9113, client side): what {@code Http1Connection} is for
  * HTTP/1.1. Requests go out as HEADERS whose header block was encoded once per request template
  * ({@link RequestBlock}), then their bodies as DATA within the server's windows; responses are read frame by frame
- * where they lie in the read buffer ({@link FrameReader}), their header blocks decoded with HttpCore's HPACK decoder,
+ * where they lie in the read buffer ({@link FrameReader}), their header blocks decoded to what a run needs of them
+ * ({@link HeaderBlockDecoder}: the status and the decoded size, the fields only for the checks),
  * their DATA counted and passed over (or kept for the checks). Per request it does what h2load does.
  *
  * <p>HttpCore's multiplexer, with our guard in front of it, did per request what a general client needs: a stream
@@ -98,7 +97,7 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
     private final String server;
     private final ReentrantLock lock = new ReentrantLock();
     private final FrameReader reader;
-    private final HPackDecoder decoder = new HPackDecoder(4096, StandardCharsets.ISO_8859_1);
+    private final HeaderBlockDecoder decoder = new HeaderBlockDecoder(4096);
     private final StreamTable streams = new StreamTable();
     /** Requests taken during one of this connection's events, or held back for a stream: oldest first. */
     private final ArrayDeque<Exchange> handedOver = new ArrayDeque<>(1);
@@ -461,21 +460,19 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
 
     /** A whole header block on {@code streamId}: decoded (the decoder's table must follow every block), then used. */
     private void headerBlock(int streamId, int flags, ByteBuffer encoded) throws IOException {
-        List<Header> fields;
+        H2Stream s = streams.get(streamId);
+        // the fields themselves only for a check, of the response's own head (not of its trailers)
+        List<Header> fields = s != null && !s.headSeen && s.exchange.isChecked() ? new ArrayList<>() : null;
+        int status;
         try {
-            fields = decoder.decodeHeaders(encoded);
-        } catch (HPackException e) {
+            status = decoder.decode(encoded, fields);
+        } catch (HeaderBlockDecoder.MalformedBlock e) {
             throw new H2ConnectionException(H2Error.COMPRESSION_ERROR, "the server at " + server
                     + " sent a header block that cannot be decoded: " + e.getMessage());
         }
         if (readMeasured) {
-            long decoded = 0;
-            for (Header h : fields) {
-                decoded += h.getName().length() + h.getValue().length();
-            }
-            recorders.get().headerBytes(0, decoded);
+            recorders.get().headerBytes(0, decoder.decodedBytes());
         }
-        H2Stream s = streams.get(streamId);
         if (s == null) {
             if ((streamId & 1) == 0) {
                 throw protocolError("HEADERS on stream " + streamId + ", which the client did not open (push is off)");
@@ -492,7 +489,6 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
             complete(s);
             return;
         }
-        int status = status(fields);
         if (status < 0) {
             resetStream(s, H2Error.PROTOCOL_ERROR, new ProtocolException("a response without a valid :status"));
             return;
@@ -506,8 +502,7 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         }
         s.headSeen = true;
         try {
-            s.exchange.h2Head(status, s.exchange.isChecked() ? fields : null,
-                    endStream ? 0 : contentLength(fields));
+            s.exchange.h2Head(status, fields, fields == null || endStream ? 0 : contentLength(fields));
         } catch (ProtocolException e) {
             resetStream(s, H2Error.PROTOCOL_ERROR, e);
             return;
@@ -515,27 +510,6 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         if (endStream) {
             complete(s);
         }
-    }
-
-    private static int status(List<Header> fields) {
-        for (Header h : fields) {
-            if (h.getName().equals(":status")) {
-                String v = h.getValue();
-                if (v.length() != 3) {
-                    return -1;
-                }
-                int code = 0;
-                for (int i = 0; i < 3; i++) {
-                    char c = v.charAt(i);
-                    if (c < '0' || c > '9') {
-                        return -1;
-                    }
-                    code = code * 10 + (c - '0');
-                }
-                return code;
-            }
-        }
-        return -1;
     }
 
     private static long contentLength(List<Header> fields) {

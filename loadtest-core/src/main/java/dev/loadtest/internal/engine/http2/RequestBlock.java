@@ -2,9 +2,7 @@ package dev.loadtest.internal.engine.http2;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.hc.core5.http.Header;
 
 /**
@@ -17,35 +15,6 @@ import org.apache.hc.core5.http.Header;
  */
 public final class RequestBlock {
 
-    /** RFC 7541 Appendix A, index 1 to 61. */
-    private static final String[][] STATIC = {
-        {":authority", ""}, {":method", "GET"}, {":method", "POST"}, {":path", "/"}, {":path", "/index.html"},
-        {":scheme", "http"}, {":scheme", "https"}, {":status", "200"}, {":status", "204"}, {":status", "206"},
-        {":status", "304"}, {":status", "400"}, {":status", "404"}, {":status", "500"}, {"accept-charset", ""},
-        {"accept-encoding", "gzip, deflate"}, {"accept-language", ""}, {"accept-ranges", ""}, {"accept", ""},
-        {"access-control-allow-origin", ""}, {"age", ""}, {"allow", ""}, {"authorization", ""},
-        {"cache-control", ""}, {"content-disposition", ""}, {"content-encoding", ""}, {"content-language", ""},
-        {"content-length", ""}, {"content-location", ""}, {"content-range", ""}, {"content-type", ""},
-        {"cookie", ""}, {"date", ""}, {"etag", ""}, {"expect", ""}, {"expires", ""}, {"from", ""}, {"host", ""},
-        {"if-match", ""}, {"if-modified-since", ""}, {"if-none-match", ""}, {"if-range", ""},
-        {"if-unmodified-since", ""}, {"last-modified", ""}, {"link", ""}, {"location", ""}, {"max-forwards", ""},
-        {"proxy-authenticate", ""}, {"proxy-authorization", ""}, {"range", ""}, {"referer", ""}, {"refresh", ""},
-        {"retry-after", ""}, {"server", ""}, {"set-cookie", ""}, {"strict-transport-security", ""},
-        {"transfer-encoding", ""}, {"user-agent", ""}, {"vary", ""}, {"via", ""}, {"www-authenticate", ""},
-    };
-    /** name → index of its first entry; "name\0value" → index of a whole entry with a value. */
-    private static final Map<String, Integer> NAMES = new HashMap<>();
-    private static final Map<String, Integer> FIELDS = new HashMap<>();
-
-    static {
-        for (int i = STATIC.length - 1; i >= 0; i--) {
-            NAMES.put(STATIC[i][0], i + 1);
-            if (!STATIC[i][1].isEmpty()) {
-                FIELDS.put(STATIC[i][0] + '\0' + STATIC[i][1], i + 1);
-            }
-        }
-    }
-
     private RequestBlock() {
     }
 
@@ -55,12 +24,12 @@ public final class RequestBlock {
         for (Header field : fields) {
             String name = field.getName();
             String value = field.getValue() == null ? "" : field.getValue();
-            Integer whole = field.isSensitive() ? null : FIELDS.get(name + '\0' + value);
+            Integer whole = field.isSensitive() ? null : StaticTable.FIELDS.get(name + '\0' + value);
             if (whole != null) {
                 integer(out, 0x80, 7, whole);   // indexed field
                 continue;
             }
-            Integer nameIndex = NAMES.get(name);
+            Integer nameIndex = StaticTable.NAMES.get(name);
             // literal without indexing (0000), or never indexed (0001) for a sensitive field
             int pattern = field.isSensitive() ? 0x10 : 0x00;
             if (nameIndex != null) {
