@@ -583,7 +583,7 @@ class H2WireTest {
         });
         try (FaultServer server = FaultServer.start(outOfRange)) {
             Run run = run("h2-wire-status-" + status, Transport.H2C.target(server).clients(1).requests(6)
-                    .requestTimeout(Duration.ofSeconds(3)));
+                    .requestTimeout(LONG));
             assertCounted(run);
             assertEndedWithoutWaiting(run);
             assertThat(run.requests().timeout()).as(run.report()).isZero();
@@ -613,7 +613,7 @@ class H2WireTest {
         });
         try (FaultServer server = FaultServer.start(broken)) {
             Run run = run("h2-wire-connection-error-" + fault, Transport.H2C.target(server).clients(2).requests(20)
-                    .requestTimeout(Duration.ofSeconds(2)));
+                    .requestTimeout(LONG));
             assertCounted(run);
             assertEndedWithoutWaiting(run);
             assertThat(run.requests().timeout()).as(run.report()).isZero();
@@ -775,8 +775,9 @@ class H2WireTest {
             FaultRuns.assertTimed(run);
             FaultRuns.assertEndedWithin(run, Duration.ofSeconds(1));
             assertThat(run.result().errors()).as(run.report()).isEmpty();
-            assertThat(run.requests().succeeded()).as(run.report()).isGreaterThanOrEqualTo(10);
-            assertThat(server.connections()).as(run.report()).isGreaterThanOrEqualTo(4);
+            // at least one connection was left after its GOAWAY for a new one
+            assertThat(run.requests().succeeded()).as(run.report()).isGreaterThanOrEqualTo(6);
+            assertThat(server.connections()).as(run.report()).isGreaterThanOrEqualTo(3);
         }
     }
 
