@@ -140,6 +140,32 @@ class H2WireTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_not_answer_a_ping_ack_it_never_asked_for(Transport t) throws Exception {
+        // RFC 9113 §6.7: a PING with ACK is never answered; one that answers no PING of ours is simply ignored
+        AtomicLong answered = new AtomicLong();
+        FaultServer.Behaviour acking = conn -> conn.h2().start().observe((c, f) -> {
+            if (f.type() == H2Conn.PING && java.util.Arrays.equals(f.payload(), putLong(0x5eed_5eedL))) {
+                answered.incrementAndGet();
+            }
+        }).serve((c, id) -> {
+            if (c.requestsOnConnection() % 5 == 0) {
+                c.frame(H2Conn.PING, H2Conn.FLAG_ACK, 0, putLong(0x5eed_5eedL));
+            }
+            c.ok(id);
+        });
+        try (FaultServer server = t.server(acking)) {
+            Run run = run("h2-wire-unsolicited-ping-ack-" + t, t.target(server).clients(2).streams(1).requests(40)
+                    .requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(server.connections()).as(run.report()).isEqualTo(2);
+            assertThat(answered.get()).as("PING frames with our ACK's payload").isZero();
+        }
+    }
+
     // ---- 2. CONTINUATION, trailers ----
 
     @ParameterizedTest(name = "{0}")
@@ -399,11 +425,23 @@ class H2WireTest {
 
     @Test
     void should_split_a_request_header_block_over_the_max_frame_size_into_continuation_frames() throws Exception {
-        // a 20 KiB header value (and 3 more of 5 KiB): a field block longer than SETTINGS_MAX_FRAME_SIZE (16384) must
-        // go as HEADERS and CONTINUATION frames (RFC 9113 §4.3, §6.10), none longer than that
+        assertRequestHeaderBlockSplit("h2-wire-request-continuation", H2Conn.SETTINGS_MAX_FRAME_SIZE, 16_384);
+    }
+
+    @Test
+    void should_split_a_request_header_block_over_16384_bytes_after_an_empty_settings_frame() throws Exception {
+        assertRequestHeaderBlockSplit("h2-wire-request-continuation-empty-settings");
+    }
+
+    /**
+     * A 20 KiB header value (and 3 more of 5 KiB): a field block longer than SETTINGS_MAX_FRAME_SIZE (16384) must go
+     * as HEADERS and CONTINUATION frames (RFC 9113 §4.3, §6.10), none longer than that. The server's first SETTINGS
+     * as given.
+     */
+    private static void assertRequestHeaderBlockSplit(String name, int... settings) throws Exception {
         Queue<String> tooLong = new ConcurrentLinkedQueue<>();
         AtomicLong continuations = new AtomicLong();
-        FaultServer.Behaviour strict = conn -> conn.h2().start(H2Conn.SETTINGS_MAX_FRAME_SIZE, 16_384)
+        FaultServer.Behaviour strict = conn -> conn.h2().start(settings)
                 .observe((c, f) -> {
             if (f.payload().length > 16_384) {
                 tooLong.add("frame of type " + f.type() + ", " + f.payload().length + " bytes");
@@ -419,7 +457,7 @@ class H2WireTest {
             for (int i = 1; i <= 3; i++) {
                 test.header("x-more-" + i, Integer.toString(i).repeat(5 * 1024));
             }
-            Run run = run("h2-wire-request-continuation", test);
+            Run run = run(name, test);
             assertCounted(run);
             assertEndedWithoutWaiting(run);
             assertThat(run.result().isClean()).as(run.report()).isTrue();
