@@ -16,6 +16,13 @@ import java.util.Set;
  * break the protocol on purpose. Client header blocks are never decoded (the request's path does not
  * matter here); responses use HPACK's static table and literals without indexing only, so no dynamic
  * table state is ever shared with the client. {@code :status 200} is the single byte {@code 0x88}.
+ * (A behaviour that wants more writes its own blocks with {@link Hpack}, keeping its encoder's state per
+ * connection.)
+ *
+ * <p>It also watches the client: every frame can be seen ({@link #observe}); request bodies are counted
+ * per stream, and the client's DATA is checked against this server's windows and SETTINGS_MAX_FRAME_SIZE
+ * ({@link #flowViolations()}); the bytes of the frames written are counted as the client counts them
+ * ({@link #bytesWritten()}); {@link #dataFlowControlled} sends within the client's windows, waiting for them.
  *
  * <p>The reading thread runs {@link #serve(Handler)}; frames may be written from any thread (the server's
  * timer sends delayed responses), one frame at a time under this object's lock.

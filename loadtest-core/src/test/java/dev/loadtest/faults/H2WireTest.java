@@ -36,6 +36,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the bytes of {@code traffic()} where the frames the server wrote fix them (received: 9 + payload per frame; header
  * bytes: HEADERS payloads without padding or priority fields, CONTINUATION not counted, as {@code FrameCounter}
  * counts them; data bytes: DATA payloads without padding), and what the server saw of the client.
+ *
+ * <p>Cases {@code @Disabled} say what today's path gets wrong: DATA frames over 16384 bytes after an empty SETTINGS
+ * frame, a {@code :status} below 100 that takes the connection down, and header bytes that leave CONTINUATION
+ * payloads out where h2load counts them. Run with
+ * {@code mvn -B -q -o -pl loadtest-core test -Dtest=H2WireTest -Dsurefire.failIfNoSpecifiedTests=false}; add
+ * {@code -Djunit.jupiter.conditions.deactivate='org.junit.*DisabledCondition'} to see those fail.
  */
 class H2WireTest {
 
@@ -137,6 +143,32 @@ class H2WireTest {
             assertThat(pings.get()).as(run.report()).isEqualTo(30);
             assertThat(acked.get()).as("PINGs answered with the same payload").isEqualTo(pings.get());
             assertTraffic(run, conns, 90L * OK.length, 90L * OK_FIELDS);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_not_answer_a_ping_ack_it_never_asked_for(Transport t) throws Exception {
+        // RFC 9113 §6.7: a PING with ACK is never answered; one that answers no PING of ours is simply ignored
+        AtomicLong answered = new AtomicLong();
+        FaultServer.Behaviour acking = conn -> conn.h2().start().observe((c, f) -> {
+            if (f.type() == H2Conn.PING && Arrays.equals(f.payload(), putLong(0x5eed_5eedL))) {
+                answered.incrementAndGet();
+            }
+        }).serve((c, id) -> {
+            if (c.requestsOnConnection() % 5 == 0) {
+                c.frame(H2Conn.PING, H2Conn.FLAG_ACK, 0, putLong(0x5eed_5eedL));
+            }
+            c.ok(id);
+        });
+        try (FaultServer server = t.server(acking)) {
+            Run run = run("h2-wire-unsolicited-ping-ack-" + t, t.target(server).clients(2).streams(1).requests(40)
+                    .requestTimeout(LONG));
+            assertCounted(run);
+            assertEndedWithoutWaiting(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(server.connections()).as(run.report()).isEqualTo(2);
+            assertThat(answered.get()).as("PING frames with our ACK's payload").isZero();
         }
     }
 
@@ -345,7 +377,7 @@ class H2WireTest {
         // default windows, given back in 8 KiB WINDOW_UPDATEs; once 40 KiB of a connection's bodies came in, a
         // SETTINGS lowers SETTINGS_INITIAL_WINDOW_SIZE to 4 KiB: the windows of open streams shrink by 61 KiB,
         // below zero for some (RFC 9113 §6.9.2), and the client must wait for WINDOW_UPDATEs to bring them back
-        // (SETTINGS_MAX_FRAME_SIZE 16384, the default, said out loud: see the test of the default below)
+        // (the first SETTINGS says SETTINGS_MAX_FRAME_SIZE 16384, the default: not empty, see the test of that below)
         assertUploads("h2-wire-upload-lowered-window-" + size, size, requests, conn -> {
             H2Conn h2 = conn.h2().start(H2Conn.SETTINGS_MAX_FRAME_SIZE, 16_384).replenishInChunks(8192);
             long[] received = {0};
@@ -372,26 +404,50 @@ class H2WireTest {
         });
     }
 
-    @Disabled("today's HttpCore path: with no SETTINGS_MAX_FRAME_SIZE from the server, HttpCore sends DATA frames of"
-            + " 65535 bytes (the stream window's worth), over RFC 9113's default of 16384 that the server never raised;"
-            + " a strict server answers FRAME_SIZE_ERROR")
+    @Disabled("today's HttpCore path: after an EMPTY SETTINGS frame from the server (legal: every setting at its"
+            + " default), HttpCore sends DATA frames of up to 65535 bytes (as much as the 64 KiB windows allow), over"
+            + " RFC 9113's default SETTINGS_MAX_FRAME_SIZE of 16384; HttpCore applies the server's settings only from a"
+            + " SETTINGS frame with a payload. With any setting in it (even an unknown id) the frames are 16384 at"
+            + " most."
+            + " A strict server answers FRAME_SIZE_ERROR")
+    @ParameterizedTest(name = "{0} bytes, {1} requests")
+    @CsvSource({"102400, 20", "1048576, 6"})
+    void should_upload_in_data_frames_of_at_most_16384_bytes_after_an_empty_settings_frame(int size, int requests)
+            throws Exception {
+        // RFC 9113 §4.2, §6.5.2: SETTINGS_MAX_FRAME_SIZE is 16384 until the server says otherwise; here its SETTINGS
+        // frame is empty, the windows are the defaults (64 KiB), given back in 16 KiB WINDOW_UPDATEs
+        assertUploads("h2-wire-upload-empty-settings-" + size, size, requests, conn -> conn.h2().start()
+                .replenishInChunks(16_384));
+    }
+
     @ParameterizedTest(name = "{0} bytes, {1} requests")
     @CsvSource({"102400, 20", "1048576, 6"})
     void should_upload_in_data_frames_of_at_most_16384_bytes_when_the_server_says_no_max_frame_size(int size,
             int requests) throws Exception {
-        // RFC 9113 §4.2, §6.5.2: SETTINGS_MAX_FRAME_SIZE is 16384 until the server says otherwise; the windows are
-        // the defaults (64 KiB), given back in 16 KiB WINDOW_UPDATEs
-        assertUploads("h2-wire-upload-default-max-frame-" + size, size, requests, conn -> conn.h2().start()
-                .replenishInChunks(16_384));
+        // as above, but the server's SETTINGS holds one setting (SETTINGS_MAX_CONCURRENT_STREAMS 100), not the size
+        assertUploads("h2-wire-upload-default-max-frame-" + size, size, requests, conn -> conn.h2()
+                .start(H2Conn.SETTINGS_MAX_CONCURRENT_STREAMS, 100).replenishInChunks(16_384));
     }
 
     @Test
     void should_split_a_request_header_block_over_the_max_frame_size_into_continuation_frames() throws Exception {
-        // a 20 KiB header value (and 3 more of 5 KiB): a field block longer than SETTINGS_MAX_FRAME_SIZE (16384) must
-        // go as HEADERS and CONTINUATION frames (RFC 9113 §4.3, §6.10), none longer than that
+        assertRequestHeaderBlockSplit("h2-wire-request-continuation", H2Conn.SETTINGS_MAX_FRAME_SIZE, 16_384);
+    }
+
+    @Test
+    void should_split_a_request_header_block_over_16384_bytes_after_an_empty_settings_frame() throws Exception {
+        assertRequestHeaderBlockSplit("h2-wire-request-continuation-empty-settings");
+    }
+
+    /**
+     * A 20 KiB header value (and 3 more of 5 KiB): a field block longer than SETTINGS_MAX_FRAME_SIZE (16384) must go
+     * as HEADERS and CONTINUATION frames (RFC 9113 §4.3, §6.10), none longer than that. The server's first SETTINGS
+     * as given.
+     */
+    private static void assertRequestHeaderBlockSplit(String name, int... settings) throws Exception {
         Queue<String> tooLong = new ConcurrentLinkedQueue<>();
         AtomicLong continuations = new AtomicLong();
-        FaultServer.Behaviour strict = conn -> conn.h2().start(H2Conn.SETTINGS_MAX_FRAME_SIZE, 16_384)
+        FaultServer.Behaviour strict = conn -> conn.h2().start(settings)
                 .observe((c, f) -> {
             if (f.payload().length > 16_384) {
                 tooLong.add("frame of type " + f.type() + ", " + f.payload().length + " bytes");
@@ -407,7 +463,7 @@ class H2WireTest {
             for (int i = 1; i <= 3; i++) {
                 test.header("x-more-" + i, Integer.toString(i).repeat(5 * 1024));
             }
-            Run run = run("h2-wire-request-continuation", test);
+            Run run = run(name, test);
             assertCounted(run);
             assertEndedWithoutWaiting(run);
             assertThat(run.result().isClean()).as(run.report()).isTrue();
@@ -583,7 +639,7 @@ class H2WireTest {
         });
         try (FaultServer server = FaultServer.start(outOfRange)) {
             Run run = run("h2-wire-status-" + status, Transport.H2C.target(server).clients(1).requests(6)
-                    .requestTimeout(Duration.ofSeconds(3)));
+                    .requestTimeout(LONG));
             assertCounted(run);
             assertEndedWithoutWaiting(run);
             assertThat(run.requests().timeout()).as(run.report()).isZero();
@@ -613,7 +669,7 @@ class H2WireTest {
         });
         try (FaultServer server = FaultServer.start(broken)) {
             Run run = run("h2-wire-connection-error-" + fault, Transport.H2C.target(server).clients(2).requests(20)
-                    .requestTimeout(Duration.ofSeconds(2)));
+                    .requestTimeout(LONG));
             assertCounted(run);
             assertEndedWithoutWaiting(run);
             assertThat(run.requests().timeout()).as(run.report()).isZero();
@@ -775,8 +831,9 @@ class H2WireTest {
             FaultRuns.assertTimed(run);
             FaultRuns.assertEndedWithin(run, Duration.ofSeconds(1));
             assertThat(run.result().errors()).as(run.report()).isEmpty();
-            assertThat(run.requests().succeeded()).as(run.report()).isGreaterThanOrEqualTo(10);
-            assertThat(server.connections()).as(run.report()).isGreaterThanOrEqualTo(4);
+            // at least one connection was left after its GOAWAY for a new one
+            assertThat(run.requests().succeeded()).as(run.report()).isGreaterThanOrEqualTo(6);
+            assertThat(server.connections()).as(run.report()).isGreaterThanOrEqualTo(3);
         }
     }
 
