@@ -105,6 +105,12 @@ public final class FrameCounter implements H2StreamListener {
             if (step != null) {
                 step.headerBytes(Math.max(0, header), 0);
             }
+        } else if (frame.getType() == FrameType.CONTINUATION.getValue()) {
+            // the rest of the header block: h2load counts it too (nghttp2 adds it to the HEADERS frame's length)
+            stats.headerBytes(length, 0);
+            if (step != null) {
+                step.headerBytes(length, 0);
+            }
         }
     }
 

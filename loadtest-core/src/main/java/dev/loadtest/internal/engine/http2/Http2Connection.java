@@ -438,6 +438,9 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
             throw protocolError(block == null ? "CONTINUATION without a header block before it"
                     : "CONTINUATION on stream " + streamId + " inside the header block of stream " + blockStream);
         }
+        if (readMeasured) {
+            recorders.get().headerBytes(length, 0);   // h2load counts the whole block (nghttp2 adds it to the HEADERS')
+        }
         appendToBlock(buf, at, length);
         if ((flags & H2Frames.FLAG_END_HEADERS) != 0) {
             ByteBuffer whole = ByteBuffer.wrap(block, 0, blockLength);
