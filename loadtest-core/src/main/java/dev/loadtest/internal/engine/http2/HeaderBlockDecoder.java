@@ -43,6 +43,14 @@ final class HeaderBlockDecoder {
     private int tableSize;
     /** Where the Huffman decoder writes; grown to the longest value. */
     private byte[] scratch = new byte[256];
+    /**
+     * Per static name, the last value literal seen with it, as sent (a first byte for Huffman or not, then the bytes)
+     * and as decoded. A server repeats most values response after response, added to the table each time (nginx: its
+     * name, the date for a second, the type and length of the same resource): the repeat is compared, not decoded,
+     * and its decoded bytes (never written) are shared.
+     */
+    private final byte[][] lastSent = new byte[StaticTable.LENGTH + 1][];
+    private final byte[][] lastDecoded = new byte[StaticTable.LENGTH + 1][];
 
     private ByteBuffer buf;
     private int pos;
@@ -74,7 +82,7 @@ final class HeaderBlockDecoder {
                 } else if ((b & 0xc0) == 0x40) {
                     int index = integer(6);
                     byte[] name = index == 0 ? string() : nameAt(index);
-                    byte[] value = string();
+                    byte[] value = index >= 1 && index <= StaticTable.LENGTH ? repeatable(index) : string();
                     field(name, value, -1, fields);
                     add(name, value);
                 } else if ((b & 0xe0) == 0x20) {
@@ -154,12 +162,49 @@ final class HeaderBlockDecoder {
             buf.get(at, s, 0, length);
             return s;
         }
+        return huffman(at, length);
+    }
+
+    private byte[] huffman(int at, int length) {
         int room = length * 8 / 5 + 1;
         if (scratch.length < room) {
             scratch = new byte[Math.max(room, scratch.length * 2)];
         }
         int n = Huffman.decode(buf, at, length, scratch);
         return Arrays.copyOf(scratch, n);
+    }
+
+    /** A value literal after static name {@code index}: decoded, unless it repeats the last one sent after it. */
+    private byte[] repeatable(int index) throws MalformedBlock {
+        int huffman = (buf.get(pos) & 0x80) >>> 7;
+        int length = integer(7);
+        int at = take(length);
+        byte[] sent = lastSent[index];
+        if (sent != null && sent.length == length + 1 && sent[0] == huffman && sameBytes(at, sent)) {
+            return lastDecoded[index];
+        }
+        byte[] decoded;
+        if (huffman == 0) {
+            decoded = new byte[length];
+            buf.get(at, decoded, 0, length);
+        } else {
+            decoded = huffman(at, length);
+        }
+        sent = new byte[length + 1];
+        sent[0] = (byte) huffman;
+        buf.get(at, sent, 1, length);
+        lastSent[index] = sent;
+        lastDecoded[index] = decoded;
+        return decoded;
+    }
+
+    private boolean sameBytes(int at, byte[] sent) {
+        for (int i = 1; i < sent.length; i++) {
+            if (buf.get(at + i - 1) != sent[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A string literal's decoded length, without keeping it. */

@@ -214,8 +214,15 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         if (goingAway && streams.isEmpty() && !closing) {
             shutDown();
         }
-        // streams ended free room: requests waiting for one go out in this same event
-        produce();
+        if (streams.isEmpty() || closing) {
+            produce();   // nothing more to read for now: what waits goes out in this same event
+        } else {
+            // more responses are on their way: what the streams that ended let go waits for the next output event, so
+            // that the responses read meanwhile (this connection's, and the other connections' of this select) send
+            // their requests in the same write, as h2load does. Writing at once answered each read with a small write,
+            // and the server each small write with a small read: 4 to 7 times the writes, and the server's wake-ups
+            writeInterest();
+        }
     }
 
     @Override
