@@ -16,6 +16,7 @@ import dev.loadtest.faults.FaultRuns.Run;
 import dev.loadtest.request.Request;
 import dev.loadtest.scenario.Scenario;
 import dev.loadtest.scenario.Step;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
@@ -168,6 +169,42 @@ class H2FaultTest {
             assertThat(run.requests().succeeded()).isEqualTo(200);
             assertThat(server.maxOpenStreams()).as("streams open at once on one connection\n%s", run.report())
                     .isBetween(1, 2);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_send_requests_queued_beyond_the_servers_max_concurrent_streams_while_a_stream_is_held(Transport t)
+            throws Exception {
+        // a rate-driven run hands its requests over from the scheduler's thread (over TLS always as HttpCore
+        // commands); those beyond the server's 2 streams wait in the queue. The server holds the connection's first
+        // stream for 600 ms and answers the others at once: each answer must let a queued request go, though a
+        // stream is still open and no request is issued inside the read event that ends it
+        java.util.concurrent.atomic.AtomicInteger servedMeanwhile = new java.util.concurrent.atomic.AtomicInteger(-1);
+        FaultServer.Behaviour holdFirst = conn -> conn.h2().start(H2Conn.SETTINGS_MAX_CONCURRENT_STREAMS, 2)
+                .serve((h2, id) -> {
+                    if (id == 1) {
+                        h2.server().schedule(() -> {
+                            try {
+                                servedMeanwhile.compareAndSet(-1, h2.requestsOnConnection());
+                                h2.ok(id);
+                            } catch (IOException e) {
+                                // the client went away
+                            }
+                        }, 600);
+                    } else {
+                        h2.ok(id);
+                    }
+                });
+        try (FaultServer server = t.server(holdFirst)) {
+            Run run = run("h2-max-concurrent-2-held-" + t, t.target(server).clients(1).streams(10).rate(200)
+                    .requests(60).requestTimeout(LONG));
+            assertCounted(run);
+            assertThat(run.requests().succeeded()).as(run.report()).isEqualTo(60);
+            assertThat(server.maxOpenStreams()).as("streams open at once\n%s", run.report()).isBetween(1, 2);
+            // 600 ms at 200 requests a second: about 120 due; one stream free serves them as they come
+            assertThat(servedMeanwhile.get()).as("requests served while the first stream was held\n%s", run.report())
+                    .isGreaterThanOrEqualTo(10);
         }
     }
 

@@ -1002,7 +1002,8 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
                 return true;
             }
         }
-        return canOpen() && !handedOver.isEmpty();
+        // queued commands set write interest when enqueued; asked again here, once a stream ended lets them go
+        return canOpen() && (!handedOver.isEmpty() || session.hasCommands());
     }
 
     /**
