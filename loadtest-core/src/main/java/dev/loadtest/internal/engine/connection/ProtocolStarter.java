@@ -129,31 +129,12 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
      * entries, two lambdas: about 200 bytes a connection, 2 MB of 10,000 clear-text connections' heap, for nothing).
      */
     private void registerProtocols(ProtocolIOSession session, ReadyToSend ready) {
-        session.registerProtocol(ApplicationProtocol.HTTP_1_1.id, (s, callback) -> {
-            Http1Connection connection = new Http1Connection(recorders, phase, ready);
-            s.upgrade(connection);
-            try {
-                connection.connected(s);   // tells ready
-                if (callback != null) {
-                    callback.completed(s);
-                }
-            } catch (IOException e) {
-                connection.exception(s, e);
-            }
-        });
+        session.registerProtocol(ApplicationProtocol.HTTP_1_1.id,
+                (s, callback) -> switchTo(new Http1Connection(recorders, phase, ready), s, callback));
         // ALPN chose h2: our connection; or what HttpCore's ClientH2UpgradeHandler does, with the guard in front
         session.registerProtocol(ApplicationProtocol.HTTP_2.id, (s, callback) -> {
             if (ownHttp2) {
-                Http2Connection connection = http2(s, ready);
-                s.upgrade(connection);
-                try {
-                    connection.connected(s);   // tells ready
-                    if (callback != null) {
-                        callback.completed(s);
-                    }
-                } catch (IOException e) {
-                    connection.exception(s, e);
-                }
+                switchTo(http2(s, ready), s, callback);
                 return;
             }
             H2Guard guard = guard(s, false, guarded -> new ClientH2PrefaceHandler(guarded, http2, true, callback, exceptionCallback));
@@ -165,6 +146,20 @@ public final class ProtocolStarter implements IOEventHandlerFactory {
                 guard.exception(s, e);
             }
         });
+    }
+
+    /** The session switches to our {@code connection}, which takes requests from now on (it tells its ready). */
+    private static void switchTo(IOEventHandler connection, ProtocolIOSession s,
+                                 FutureCallback<ProtocolIOSession> callback) {
+        s.upgrade(connection);
+        try {
+            connection.connected(s);
+            if (callback != null) {
+                callback.completed(s);
+            }
+        } catch (IOException e) {
+            connection.exception(s, e);
+        }
     }
 
     /** {@code handshakeTimeout} is the run's connect timeout: it also bounds the wait for the server's SETTINGS. */
