@@ -4,6 +4,7 @@ import dev.loadtest.Protocol;
 import dev.loadtest.internal.engine.connection.ProtocolRules;
 import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.internal.engine.http1.Http1ResponseParser;
+import dev.loadtest.internal.engine.http2.Http2Connection;
 import dev.loadtest.internal.engine.record.WorkerStats;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -68,6 +69,7 @@ final class RequestPathWarming {
         } catch (HttpException e) {
             // HTTP/2 cannot carry the request: each send fails with the reason
         }
+        Http2Connection.warmReadPath();
         List<Header> request = DefaultH2RequestConverter.INSTANCE.convert(template.h2Request());
         HPackEncoder encoder = new HPackEncoder(4096, StandardCharsets.US_ASCII);
         ByteArrayBuffer block = new ByteArrayBuffer(256);
