@@ -401,6 +401,13 @@ class H2FaultTest {
                 H2Conn.FLAG_END_HEADERS | H2Conn.FLAG_END_STREAM, false, "ff7f");
     }
 
+    @Test
+    void should_count_headers_too_short_for_their_priority_fields_as_a_protocol_error() throws Exception {
+        // the PRIORITY flag (0x20) promises 5 bytes the frame does not have: FRAME_SIZE_ERROR (RFC 9113 §4.2)
+        assertBrokenFrameIsAProtocolError("short-priority", H2Conn.HEADERS, H2Conn.FLAG_END_HEADERS | 0x20, false,
+                "000000");
+    }
+
     private static void assertBrokenFrameIsAProtocolError(String name, int type, int flags, boolean streamZero,
                                                           String hexPayload) throws Exception {
         byte[] payload = java.util.HexFormat.of().parseHex(hexPayload);

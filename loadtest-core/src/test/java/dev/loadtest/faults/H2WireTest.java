@@ -93,6 +93,83 @@ class H2WireTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"H2C", "H2_TLS"})
+    void should_start_its_next_header_block_with_a_table_size_update_when_the_server_changes_the_table_size(
+            Transport t) throws Exception {
+        // RFC 7541 §4.2: a change of SETTINGS_HEADER_TABLE_SIZE is acknowledged by a dynamic table size update at the
+        // start of the next header block; nghttp2's decoder (Apache's mod_http2, Node.js, Envoy) fails a block
+        // without it with COMPRESSION_ERROR. Once per change: the blocks after it start with a field
+        Queue<Integer> firstBytes = new ConcurrentLinkedQueue<>();
+        FaultServer.Behaviour smallTable = conn -> conn.h2().start(0x1, 0).observe((c, f) -> {
+            if (f.type() == H2Conn.HEADERS) {
+                firstBytes.add(f.payload()[0] & 0xff);
+            }
+        }).serve(H2Conn::ok);
+        try (FaultServer server = t.server(smallTable)) {
+            Run run = run("h2-wire-table-size-update-" + t, t.target(server).clients(2).streams(2).requests(20)
+                    .requestTimeout(LONG));
+            assertCounted(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(firstBytes.stream().filter(b -> b == 0x20).count()).as("blocks starting with a size update to 0")
+                    .isEqualTo(2);
+            assertThat(firstBytes.stream().filter(b -> (b & 0xe0) == 0x20 && b != 0x20).count()).isZero();
+        }
+    }
+
+    @Test
+    void should_close_its_side_of_a_stream_whose_response_came_before_the_body_went() throws Exception {
+        // RFC 9113 §8.1: a server may answer (413, 401) before the request's body is in; a client that stops
+        // sending it must close its half of the stream, or the stream keeps one of the server's slots for good.
+        // Here the windows stop the 64 KiB bodies at 16 KiB, and the server answers at the HEADERS
+        Queue<String> cancelled = new ConcurrentLinkedQueue<>();
+        FaultServer.Behaviour early = conn -> conn.h2().start(H2Conn.SETTINGS_INITIAL_WINDOW_SIZE, 16_384,
+                H2Conn.SETTINGS_MAX_CONCURRENT_STREAMS, 4).observe((c, f) -> {
+                    if (f.type() == H2Conn.HEADERS) {
+                        c.respond(f.stream(), 413, "too large".getBytes(StandardCharsets.US_ASCII));
+                    } else if (f.type() == H2Conn.RST_STREAM) {
+                        cancelled.add(f.stream() + ":" + java.nio.ByteBuffer.wrap(f.payload()).getInt());
+                    }
+                }).serve((c, id) -> { });
+        try (FaultServer server = FaultServer.start(early)) {
+            Run run = run("h2-wire-early-response-to-upload", Transport.H2C.target(server).clients(1).streams(2)
+                    .requests(12).body(new byte[64 * 1024]).requestTimeout(LONG));
+            assertCounted(run);
+            assertThat(run.result().statusCodes().count(413)).as(run.report()).isEqualTo(12);
+            // the last ones' RST_STREAM may still be on its way as the run closes its connection
+            assertThat(cancelled).as("RST_STREAM(CANCEL) per stream answered early").hasSizeGreaterThanOrEqualTo(10)
+                    .allMatch(c -> c.endsWith(":8"));
+        }
+    }
+
+    @Test
+    void should_keep_streams_in_flight_when_the_server_allows_no_more_mid_connection() throws Exception {
+        // a server that drains announces SETTINGS_MAX_CONCURRENT_STREAMS 0 while it still answers the streams open:
+        // the connect timeout bounds only a wait with nothing in flight, not these answers
+        FaultServer.Behaviour draining = conn -> conn.h2().start().serve((c, id) -> {
+            if (c.requestsOnConnection() == 1) {
+                c.settings(H2Conn.SETTINGS_MAX_CONCURRENT_STREAMS, 0);
+                c.server().schedule(() -> {
+                    try {
+                        c.ok(id);
+                        c.settings(H2Conn.SETTINGS_MAX_CONCURRENT_STREAMS, 100);
+                    } catch (IOException e) {
+                        // the client went away
+                    }
+                }, 700);
+            } else {
+                c.ok(id);
+            }
+        });
+        try (FaultServer server = FaultServer.start(draining)) {
+            Run run = run("h2-wire-no-more-streams-in-flight", Transport.H2C.target(server).clients(1).requests(4)
+                    .connectTimeout(Duration.ofMillis(300)).requestTimeout(LONG));
+            assertCounted(run);
+            assertThat(run.result().isClean()).as(run.report()).isTrue();
+            assertThat(server.connections()).as(run.report()).isEqualTo(1);
+        }
+    }
+
     // ---- 1. PING ----
 
     @ParameterizedTest(name = "{0}")

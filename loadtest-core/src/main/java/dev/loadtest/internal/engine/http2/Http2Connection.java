@@ -119,6 +119,9 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
     private long connectionSendWindow = H2Frames.DEFAULT_WINDOW;
 
     private int nextStreamId = 1;
+    /** The server's SETTINGS_HEADER_TABLE_SIZE, and whether our next header block must start with a size update. */
+    private long headerTableSize = 4096;
+    private boolean tableSizeUpdateDue;
     /** DATA bytes received and not yet handed back to the server in a connection WINDOW_UPDATE. */
     private int connectionUnacknowledged;
     /** The header block being collected from HEADERS and CONTINUATION frames: its stream, flags and bytes. */
@@ -261,6 +264,7 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         if (goingAway && streams.isEmpty() && !closing) {
             shutDown();
         }
+        awaitStreams();
         if (streams.isEmpty() || closing) {
             produce();   // nothing more to read for now: what waits goes out in this same event
         } else {
@@ -453,6 +457,10 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
     /** The padding of a PADDED frame (0 without), checked against what the frame holds beside {@code fixed} bytes. */
     private int padLength(int flags, ByteBuffer buf, int at, int length, int fixed) throws IOException {
         if ((flags & H2Frames.FLAG_PADDED) == 0) {
+            if (length < fixed) {
+                throw new H2ConnectionException(H2Error.FRAME_SIZE_ERROR, "the server at " + server
+                        + " sent a frame of " + length + " bytes, short of its " + fixed + " bytes of priority fields");
+            }
             return 0;
         }
         if (length < 1) {
@@ -625,10 +633,19 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         control(H2Frames.HEADER);
         H2Frames.settingsAck(control);
         settingsSeen = true;
-        if (maxConcurrentStreams == 0) {
-            await(Waiting.STREAMS);
-        } else if (waiting != Waiting.NOTHING) {
+        if (waiting == Waiting.SETTINGS || (maxConcurrentStreams > 0 && waiting == Waiting.STREAMS)) {
             await(Waiting.NOTHING);
+        }
+        awaitStreams();
+    }
+
+    /**
+     * The server allows no stream and none is in flight: the connect timeout applies to the wait for one. With streams
+     * in flight the idle timeout stays (a server that drains by announcing 0 still answers them).
+     */
+    private void awaitStreams() {
+        if (settingsSeen && maxConcurrentStreams == 0 && streams.isEmpty() && waiting == Waiting.NOTHING) {
+            await(Waiting.STREAMS);
         }
     }
 
@@ -662,8 +679,16 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
                 }
                 maxFrame = (int) value;
             }
+            case H2Frames.SETTINGS_HEADER_TABLE_SIZE -> {
+                // our blocks use no dynamic table, but a decoder (nghttp2's) may insist that a change of its size be
+                // acknowledged at the start of the next block (RFC 7541 §4.2): a size update to 0, always allowed
+                if (value != headerTableSize) {
+                    headerTableSize = value;
+                    tableSizeUpdateDue = true;
+                }
+            }
             default -> {
-                // HEADER_TABLE_SIZE: our encoder keeps no table; MAX_HEADER_LIST_SIZE: advisory; others unknown
+                // MAX_HEADER_LIST_SIZE: advisory; others unknown, ignored (RFC 9113 §6.5.2)
             }
         }
     }
@@ -740,6 +765,13 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
     private void complete(H2Stream s) {
         streams.remove(s.id);
         s.ended = true;
+        if (s.body != null) {
+            // the response came whole before the request's body went: the rest is not sent, and the stream is closed
+            // on our side too, or it would keep one of the server's streams (RFC 9113 §8.1)
+            s.body = null;
+            control(H2Frames.HEADER + 4);
+            H2Frames.rstStream(control, s.id, H2Error.CANCEL.getCode());
+        }
         s.exchange.h2Completed(readNanos);
     }
 
@@ -938,6 +970,12 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
             exchange.failed(e);   // a request HTTP/2 cannot carry (a connection-specific header): never sent
             return Opened.FAILED;
         }
+        if (tableSizeUpdateDue) {
+            byte[] updated = new byte[headerBlock.length + 1];
+            updated[0] = 0x20;   // a dynamic table size update to 0 (RFC 7541 §6.3)
+            System.arraycopy(headerBlock, 0, updated, 1, headerBlock.length);
+            headerBlock = updated;
+        }
         int frames = (headerBlock.length + maxFrame - 1) / maxFrame;
         if (headerBlock.length > MAX_REQUEST_BLOCK) {
             exchange.failed(new ProtocolException("request headers of " + headerBlock.length
@@ -947,8 +985,9 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         if (out.remaining() < headerBlock.length + Math.max(frames, 1) * H2Frames.HEADER) {
             return Opened.NO_ROOM;
         }
+        tableSizeUpdateDue = false;
         int id = nextStreamId;
-        nextStreamId += 2;   // past 2^31-1 it turns negative: canOpen() then opens no more
+        nextStreamId += 2;   // past 2^31-1 it turns negative: canOpen() then opens no more (see streamIdsUsedUp)
         byte[] body = exchange.template().bodyBytes();
         boolean hasBody = body != null && body.length > 0;
         int at = 0;
@@ -968,7 +1007,24 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
             s.body = body;
             uploads.addLast(s);
         }
+        if (nextStreamId < 0) {
+            streamIdsUsedUp(id);
+        }
         return Opened.OPENED;
+    }
+
+    /**
+     * The connection opened its last stream id (2^31 - 1, after a billion requests): as after a GOAWAY of its own, the
+     * requests waiting here go back to their client, which replaces the connection once its last streams end.
+     */
+    private void streamIdsUsedUp(int lastStreamId) {
+        goingAway = true;
+        failHandedOverNotSent();
+        CommandSupport.cancelCommands(session);
+        GoAwayListener listener = goAwayListeners.apply(session.getLocalAddress());
+        if (listener != null) {
+            listener.onGoAway(lastStreamId, H2Error.NO_ERROR.getCode());
+        }
     }
 
     /** Copies request bodies into {@code out} as the windows allow; false when {@code out} filled up first. */
@@ -1117,9 +1173,12 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
 
     /** A GOAWAY with our error code, written if the socket takes it at once: the server learns why we close. */
     private void tellServer(int code) {
+        if (unsent != null) {
+            return;   // a frame is cut in the socket's buffer: nothing can follow it
+        }
         try {
             ByteBuffer out = ByteBuffer.allocate(H2Frames.HEADER + 8);
-            H2Frames.goAway(out, Math.max(0, nextStreamId - 2), code);
+            H2Frames.goAway(out, 0, code);   // the last stream of the server's we processed: none (push is off)
             session.write(out.flip());
         } catch (IOException | RuntimeException e) {
             // the connection closes either way
