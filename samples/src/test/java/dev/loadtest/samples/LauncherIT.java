@@ -157,8 +157,8 @@ class LauncherIT {
         for (List<String> shortRun : List.of(List.of("-n", "100k"), List.of("-D", "2s"),
                 List.of("--duration=1", "--warm-up-time", "1s"), List.of("--h1", "-R", "1000", "-D", "20s"),
                 List.of("-R", "0:2k", "-D10"), List.of("-R", "1k", "-n", "20k"),
-                // h2c, where C1's code costs about what C2's does: a timed run of up to 5 s
-                List.of("-D", "5s", "http://127.0.0.1:21500/"))) {
+                // HTTP/2, h2c or over TLS: a timed run of up to 5 s
+                List.of("-D", "5s", "http://127.0.0.1:21500/"), List.of("-D", "5s", "https://127.0.0.1:21500/"))) {
             Run run = launchWithFlagsPrinted(Map.of(), shortRun);
 
             assertThat(run.code).as(run.all()).isZero();
@@ -173,9 +173,10 @@ class LauncherIT {
                 // rate-driven: C1's slower code costs more a request than the JIT it saves beyond 20,000
                 List.of("--h1", "-R", "1000", "-D", "30s"), List.of("-R", "0:10k", "-D10"),
                 List.of("-R", "1k", "-n", "100k"),
-                // 5 s over HTTP/1.1 or TLS, or 6 s over h2c
-                List.of("--h1", "-D", "5s", "http://127.0.0.1:21500/"), List.of("-D", "5s", "https://127.0.0.1:21500/"),
-                List.of("-D", "6s", "http://127.0.0.1:21500/"),
+                // 5 s over HTTP/1.1, clear or TLS, or 6 s over HTTP/2
+                List.of("--h1", "-D", "5s", "http://127.0.0.1:21500/"),
+                List.of("--h1", "-D", "5s", "https://127.0.0.1:21500/"), List.of("-D", "6s", "http://127.0.0.1:21500/"),
+                List.of("-D", "6s", "https://127.0.0.1:21500/"),
                 // the load again for each run of each A/B pair: 2 x 5 x 100k requests
                 List.of("-n", "100k", "--ab-baseline", "http://127.0.0.1:21500/"),
                 List.of("--ab-baseline=http://127.0.0.1:21500/", "-n", "100k"))) {
