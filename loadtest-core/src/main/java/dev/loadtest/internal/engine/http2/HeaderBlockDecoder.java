@@ -68,9 +68,17 @@ final class HeaderBlockDecoder {
      * or it is not three digits); {@code fields}, when not null, gets every field of the block.
      */
     int decode(ByteBuffer block, List<Header> fields) throws MalformedBlock {
-        buf = block;
-        pos = block.position();
-        end = block.limit();
+        return decode(block, block.position(), block.limit(), fields);
+    }
+
+    /**
+     * Decodes the block in {@code buf} from {@code from} to {@code to}, positions left alone: a frame's block where it
+     * lies in the read buffer, with no view of it made a response.
+     */
+    int decode(ByteBuffer buf, int from, int to, List<Header> fields) throws MalformedBlock {
+        this.buf = buf;
+        pos = from;
+        end = to;
         status = -1;
         decodedBytes = 0;
         try {

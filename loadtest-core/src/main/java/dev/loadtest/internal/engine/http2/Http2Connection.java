@@ -168,7 +168,7 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
             public void frame(int type, int flags, int streamId, ByteBuffer buf, int at, int length) throws IOException {
                 if (type == H2Frames.HEADERS) {
                     try {
-                        decoder.decode(buf.duplicate().limit(at + length).position(at), new ArrayList<>());
+                        decoder.decode(buf, at, at + length, new ArrayList<>());
                     } catch (HeaderBlockDecoder.MalformedBlock e) {
                         throw new IOException(e.getMessage(), e);
                     }
@@ -485,7 +485,7 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
             recorders.get().headerBytes(fragment, 0);   // the compressed header bytes, as h2load counts them
         }
         if ((flags & H2Frames.FLAG_END_HEADERS) != 0) {
-            headerBlock(streamId, flags, buf.duplicate().limit(from + fragment).position(from));
+            headerBlock(streamId, flags, buf, from, from + fragment);
             return;
         }
         blockStream = streamId;
@@ -507,7 +507,7 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         if ((flags & H2Frames.FLAG_END_HEADERS) != 0) {
             ByteBuffer whole = ByteBuffer.wrap(block, 0, blockLength);
             block = null;
-            headerBlock(blockStream, blockFlags, whole);
+            headerBlock(blockStream, blockFlags, whole, 0, whole.limit());
         }
     }
 
@@ -524,13 +524,13 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
     }
 
     /** A whole header block on {@code streamId}: decoded (the decoder's table must follow every block), then used. */
-    private void headerBlock(int streamId, int flags, ByteBuffer encoded) throws IOException {
+    private void headerBlock(int streamId, int flags, ByteBuffer buf, int from, int to) throws IOException {
         H2Stream s = streams.get(streamId);
         // the fields themselves only for a check, of the response's own head (not of its trailers)
         List<Header> fields = s != null && !s.headSeen && s.exchange.isChecked() ? new ArrayList<>() : null;
         int status;
         try {
-            status = decoder.decode(encoded, fields);
+            status = decoder.decode(buf, from, to, fields);
         } catch (HeaderBlockDecoder.MalformedBlock e) {
             throw new H2ConnectionException(H2Error.COMPRESSION_ERROR, "the server at " + server
                     + " sent a header block that cannot be decoded: " + e.getMessage());

@@ -101,6 +101,32 @@ class HeaderBlockDecoderTest {
     }
 
     @Test
+    void should_decode_a_block_where_it_lies_between_other_bytes() throws Exception {
+        // RFC 7541 C.6.1's block, in a direct buffer between a frame header's bytes and the next frame's, as a read
+        // leaves it: decoded in place, and the buffer's position and limit left alone
+        byte[] block = HexFormat.of().parseHex(
+                "488264025885aec3771a4b6196d07abe941054d444a8200595040b8166e082a62d1bff6e919d29ad171863c78f0b97c8e9ae82ae43d3");
+        ByteBuffer read = ByteBuffer.allocateDirect(block.length + 20);
+        read.put(new byte[] {0, 0, 0, 1, 4, 0, 0, 0, 1}).put(block).put(new byte[] {(byte) 0xff, (byte) 0xff, 0x7f});
+        read.flip();
+        HeaderBlockDecoder size256 = new HeaderBlockDecoder(4096);
+        size256.decode(ByteBuffer.wrap(HexFormat.of().parseHex("3fe101")), null);
+        List<Header> inPlace = new ArrayList<>();
+        int status = size256.decode(read, 9, 9 + block.length, inPlace);
+
+        HeaderBlockDecoder alone = new HeaderBlockDecoder(4096);
+        alone.decode(ByteBuffer.wrap(HexFormat.of().parseHex("3fe101")), null);
+        List<Header> wrapped = new ArrayList<>();
+        alone.decode(ByteBuffer.wrap(block), wrapped);
+
+        assertThat(status).isEqualTo(302);
+        assertThat(text(inPlace)).isEqualTo(text(wrapped)).contains("location: https://www.example.com");
+        assertThat(size256.decodedBytes()).isEqualTo(alone.decodedBytes());
+        assertThat(read.position()).isZero();
+        assertThat(read.limit()).isEqualTo(block.length + 12);
+    }
+
+    @Test
     void should_refuse_blocks_that_break_hpack() {
         HeaderBlockDecoder decoder = new HeaderBlockDecoder(4096);
         // an index in neither table
