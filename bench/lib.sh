@@ -267,6 +267,10 @@ measure() {
     M_CPU_SAMPLES=()
     M_CPU_SAMPLE_TIMES=()
     M_THREAD_SAMPLES=()
+    # the server's CPU over the run (its one worker): a server that was busy all the time limited the run, not the tool
+    local server server_before
+    server="$(nginx_worker_pid)"
+    server_before="$(process_cpu_s "$server")"
     t0=$(date +%s.%N)
     /usr/bin/time -f '%e %U %S %M' -o "$tf" "${wrap[@]}" "$@" >"$out" 2>&1 &
     local tpid=$!
@@ -280,6 +284,8 @@ measure() {
     done
     M_CPU_AT_WARM="${M_CPU_SAMPLES[0]:-}"
     wait "$tpid" || M_RC=$?
+    M_SERVER_CPU=$(awk -v a="$server_before" -v b="$(process_cpu_s "$server")" \
+        'BEGIN { if (a != "" && b != "") printf "%.2f", b - a }')
     if [[ "$SYSCALLS" == 1 ]]; then
         M_SYSCALLS=$(awk -F, '/raw_syscalls:sys_enter/ { print $1 }' "$out.perf" 2>/dev/null)
     fi
@@ -309,7 +315,13 @@ leaf_pid() {
     echo "$pid"
 }
 
-# user+sys CPU seconds a live process has used so far (/proc/<pid>/stat utime + stime)
+# nginx_worker_pid -> the pid of the worker of the nginx start_nginx started; empty when there is none
+nginx_worker_pid() {
+    [[ -n "${NGINX_PID:-}" ]] || return 0
+    pgrep -P "$NGINX_PID" -f 'nginx: worker' | head -n 1
+}
+
+# user+sys CPU seconds a live process has used so far (/proc/<pid>/stat utime + stime); empty for no process
 process_cpu_s() {
     local stat
     stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo ""; return; }

@@ -33,6 +33,7 @@ ALL_CASES=(
 )
 CASES="${CASES:-}"
 WARMUP="${WARMUP:-2}"   # seconds of h2load and of our generator against each listener before measuring
+SERVER_BOUND="${SERVER_BOUND:-0.95}"   # nginx busy at least this share of the load with both tools: the run is server-bound
 
 # SELECTED: the cases CASES selects, in ALL_CASES's order; an unknown name in CASES is an error (before the build)
 select_cases() {
@@ -72,8 +73,8 @@ main() {
     local csv="$RESULTS_DIR/$stamp.csv" summary="$RESULTS_DIR/$stamp-summary.csv"
     local work
     temp_dir work runs
-    echo "case,pair,order,tool,rps,done,failed,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,cpu_run_us_per_req,syscalls_per_req,cpu_steady_us_per_req,protocol" >"$csv"
-    echo "case,ours_rps_median,h2load_rps_median,rps_ratio,ours_cpu_us_per_req,h2load_cpu_us_per_req,cpu_ratio,ours_cpu_run_us_per_req,ours_rss_mb,h2load_rss_mb,ours_syscalls_per_req,h2load_syscalls_per_req,ours_steady_us_per_req,h2load_steady_us_per_req,steady_cpu_ratio" >"$summary"
+    echo "case,pair,order,tool,rps,done,failed,wall_s,user_s,sys_s,max_rss_kb,cpu_us_per_req,cpu_run_us_per_req,syscalls_per_req,cpu_steady_us_per_req,protocol,server_cpu_s,server_busy" >"$csv"
+    echo "case,ours_rps_median,h2load_rps_median,rps_ratio,ours_cpu_us_per_req,h2load_cpu_us_per_req,cpu_ratio,ours_cpu_run_us_per_req,ours_rss_mb,h2load_rss_mb,ours_syscalls_per_req,h2load_syscalls_per_req,ours_steady_us_per_req,h2load_steady_us_per_req,steady_cpu_ratio,ours_server_busy,h2load_server_busy" >"$summary"
 
     log "machine: $(nproc) CPUs, $(uname -r); java: $("$JAVA" -version 2>&1 | head -n 1); $(h2load --version | head -n 1)"
     log "DURATION=${DURATION}s PAIRS=$PAIRS THREADS=$THREADS JAVA_OPTS='${JAVA_OPTS}'"
@@ -133,8 +134,12 @@ main() {
                     steady=$(awk -v u="$M_USER" -v s="$M_SYS" -v w="$M_CPU_AT_WARM" -v n="$M_DONE" \
                         'BEGIN { if (n > 0) printf "%.2f", (u + s - w) * 1e6 / n; else print "nan" }')
                 fi
-                echo "$name,$pair,$order,$tool,$M_RPS,$M_DONE,$M_FAILED,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$run_cpu,$sc,$steady,$M_PROTOCOL" >>"$csv"
-                log "  pair $pair $tool ($M_PROTOCOL): $M_RPS req/s, $M_DONE done, $M_FAILED failed, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req${run_cpu:+ (in run: $run_cpu)}, rss $((M_RSS_KB / 1024)) MB${sc:+, $sc syscalls/req}${steady:+, steady $steady µs/req}"
+                # the share of the load's seconds nginx's worker was on a CPU (its CPU / (DURATION + GEN_WARMUP))
+                local busy
+                busy=$(awk -v c="$M_SERVER_CPU" -v t="$((DURATION + GEN_WARMUP))" \
+                    'BEGIN { if (c != "") printf "%.2f", c / t }')
+                echo "$name,$pair,$order,$tool,$M_RPS,$M_DONE,$M_FAILED,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$run_cpu,$sc,$steady,$M_PROTOCOL,$M_SERVER_CPU,$busy" >>"$csv"
+                log "  pair $pair $tool ($M_PROTOCOL): $M_RPS req/s, $M_DONE done, $M_FAILED failed, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req${run_cpu:+ (in run: $run_cpu)}, rss $((M_RSS_KB / 1024)) MB${sc:+, $sc syscalls/req}${steady:+, steady $steady µs/req}${busy:+, nginx busy $busy}"
             done
         done
     done
@@ -156,7 +161,7 @@ summarize() {
         case "ours req/s" "h2load req/s" ratio "ours µs/req" "h2load µs/req" "ratio" "ours in-run" "ours RSS" "h2load RSS"
     local name
     for name in $(awk -F, 'NR > 1 { print $1 }' "$csv" | awk '!seen[$0]++'); do
-        local ors hrs ratio ocpu hcpu cratio orun orss hrss osc="" hsc="" ost="" hst="" sratio=""
+        local ors hrs ratio ocpu hcpu cratio orun orss hrss osc="" hsc="" ost="" hst="" sratio="" obusy hbusy bound
         ors=$(col "$csv" "$name" ours rps | median)
         hrs=$(col "$csv" "$name" h2load rps | median)
         ocpu=$(col "$csv" "$name" ours cpu_us_per_req | median)
@@ -173,17 +178,23 @@ summarize() {
             hst=$(col "$csv" "$name" h2load cpu_steady_us_per_req | median)
             sratio=$(awk -v a="$ost" -v b="$hst" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "nan" }')
         fi
+        obusy=$(col "$csv" "$name" ours server_busy | median)
+        hbusy=$(col "$csv" "$name" h2load server_busy | median)
+        # nginx on a CPU nearly all the time with both tools: the server's speed, not the tools', set their req/s
+        bound=$(awk -v a="$obusy" -v b="$hbusy" -v at="$SERVER_BOUND" 'BEGIN { if (a >= at && b >= at) print "server-bound" }')
         ratio=$(awk -v a="$ors" -v b="$hrs" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "nan" }')
         cratio=$(awk -v a="$ocpu" -v b="$hcpu" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "nan" }')
         printf '%-20s %12.0f %12.0f %6sx   %14s %14s %5sx   %13s %7s MB %9s MB%s\n' \
             "$name" "$ors" "$hrs" "$ratio" "$ocpu" "$hcpu" "$cratio" "$orun" "$orss" "$hrss" \
-            "${osc:+   syscalls/req ours $osc, h2load $hsc}${ost:+   steady µs/req ours $ost, h2load $hst (${sratio}x)}"
-        echo "$name,$ors,$hrs,$ratio,$ocpu,$hcpu,$cratio,$orun,$orss,$hrss,$osc,$hsc,$ost,$hst,$sratio" >>"$summary"
+            "${osc:+   syscalls/req ours $osc, h2load $hsc}${ost:+   steady µs/req ours $ost, h2load $hst (${sratio}x)}   nginx busy ours $obusy, h2load $hbusy${bound:+ ($bound)}"
+        echo "$name,$ors,$hrs,$ratio,$ocpu,$hcpu,$cratio,$orun,$orss,$hrss,$osc,$hsc,$ost,$hst,$sratio,$obusy,$hbusy" >>"$summary"
     done
     echo
     echo "µs/req: user+sys CPU of the whole generator process (/usr/bin/time) / requests done; ours includes"
     echo "JVM start-up and JIT. 'ours in-run': CPU of our JVM from just before run() to just after / requests done"
     echo "(GENERATOR=bench only: the command, GENERATOR=launcher or jar, prints none: nan)."
+    echo "nginx busy: its worker's CPU seconds / the load's seconds, median per tool. 'server-bound': >= $SERVER_BOUND with both"
+    echo "tools, so nginx's one core set both req/s and their ratio is the machine's noise, not a difference of the tools."
     if grep -q '^h[12]tls-' "$csv"; then
         echo "TLS cases (h2tls-*, h1tls-*): ours is the command (bin/loadtest or loadtest.jar, --insecure), which reports no in-run CPU (nan)."
     fi
