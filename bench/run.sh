@@ -136,8 +136,8 @@ main() {
                 fi
                 # the share of the load's seconds nginx's worker was on a CPU (its CPU / (DURATION + GEN_WARMUP))
                 local busy
-                busy=$(awk -v c="$M_SERVER_CPU" -v t="$((DURATION + GEN_WARMUP))" \
-                    'BEGIN { if (c != "") printf "%.2f", c / t }')
+                busy=$(awk -v c="$M_SERVER_CPU" -v d="$DURATION" -v w="$GEN_WARMUP" \
+                    'BEGIN { if (c != "") printf "%.2f", c / (d + w) }')
                 echo "$name,$pair,$order,$tool,$M_RPS,$M_DONE,$M_FAILED,$M_WALL,$M_USER,$M_SYS,$M_RSS_KB,$cpu,$run_cpu,$sc,$steady,$M_PROTOCOL,$M_SERVER_CPU,$busy" >>"$csv"
                 log "  pair $pair $tool ($M_PROTOCOL): $M_RPS req/s, $M_DONE done, $M_FAILED failed, cpu ${M_USER}u+${M_SYS}s = $cpu µs/req${run_cpu:+ (in run: $run_cpu)}, rss $((M_RSS_KB / 1024)) MB${sc:+, $sc syscalls/req}${steady:+, steady $steady µs/req}${busy:+, nginx busy $busy}"
             done
