@@ -72,24 +72,23 @@ final class RunRequester {
         Callback<Exception> exceptions = e -> LOG.debug("I/O reactor exception", e);
         return Requesters.create(policy, reactor,
                 new ProtocolStarter(http2, policy, tlsStrategy, handshake, exceptions, recorders, phase, connections,
-                        test.checks().isEmpty() && test.scenario().isEmpty(), ownHttp2(test)),
+                        test.checks().isEmpty() && test.scenario().isEmpty(), ownHttp2()),
                 exceptions, connections.sessionErrorListener(),
                 new StrictConnPool<>(1, 1, TimeValue.NEG_ONE_MILLISECOND, PoolReusePolicy.LIFO, null),
                 tlsStrategy, handshake);
     }
 
     /**
-     * Whether HTTP/2 runs on our own connection ({@code Http2Connection}): in every run but a scenario's (whose steps
-     * count HTTP/2 frames stream by stream, through HttpCore's frame listener), unless {@code -Dloadtest.http2=httpcore}
-     * asks for HttpCore's multiplexer (to compare the two, or should a server need it).
+     * Whether HTTP/2 runs on our own connection ({@code Http2Connection}): always, unless
+     * {@code -Dloadtest.http2=httpcore} asks for HttpCore's multiplexer (to compare the two, or should a server need it).
      */
-    static boolean ownHttp2(LoadTest test) {
+    static boolean ownHttp2() {
         String chosen = System.getProperty(HTTP2_PROPERTY, "");
         if (!chosen.isEmpty() && !chosen.equals("own") && !chosen.equals("httpcore")) {
             throw new IllegalArgumentException("-D" + HTTP2_PROPERTY + "=" + chosen
                     + ": the HTTP/2 implementation is 'own' (the default) or 'httpcore'");
         }
-        return test.scenario().isEmpty() && !chosen.equals("httpcore");
+        return !chosen.equals("httpcore");
     }
 
     /** The steps the streams of the connection with this local address carry, in a scenario run; or null. */

@@ -189,9 +189,10 @@ public final class Exchange implements AsyncClientExchangeHandler {
 
     /**
      * Bytes of this request written, or of its response read, at a time the run counted them ({@code received}: read):
-     * a scenario step's traffic, as the run's counts the connection's.
+     * a scenario step's traffic, as the run's counts the connection's. From a connection of ours (HTTP/1.1, HTTP/2),
+     * only when {@link #isStep()}.
      */
-    public void http1Wire(long bytes, boolean received) {
+    public void stepWire(long bytes, boolean received) {
         StepStats stats = client.steps().stats(step);
         if (received) {
             stats.received(bytes);
@@ -270,6 +271,14 @@ public final class Exchange implements AsyncClientExchangeHandler {
     }
 
     // ---- HTTP/2, from Http2Connection, which writes and reads the frames itself ----
+
+    /**
+     * HTTP/2 header bytes of this step's response, compressed (HEADERS and CONTINUATION payloads) and decoded, read at
+     * a time the run counted them; only when {@link #isStep()}.
+     */
+    public void stepHeaderBytes(long compressed, long decoded) {
+        client.steps().stats(step).headerBytes(compressed, decoded);
+    }
 
     /** The request's HEADERS went out at {@code now}, opening stream {@code id}. */
     public void h2Sent(long now, int id) {

@@ -28,8 +28,8 @@ import org.apache.hc.core5.util.Timeout;
 /**
  * Gives each new connection its protocol handler, as HttpCore's ClientHttpProtocolNegotiationStarter
  * does, but with our own connections, {@link Http1Connection} for HTTP/1.1 and {@link Http2Connection} for HTTP/2,
- * forced or chosen by ALPN. HTTP/2 is HttpCore's in scenario runs and with {@code -Dloadtest.http2=httpcore}, behind
- * an {@link H2Guard} that mends what HttpCore gets wrong about real servers and fails wrong setups at once.
+ * forced or chosen by ALPN. HTTP/2 is HttpCore's with {@code -Dloadtest.http2=httpcore}, behind an {@link H2Guard}
+ * that mends what HttpCore gets wrong about real servers and fails wrong setups at once.
  */
 public final class ProtocolStarter implements IOEventHandlerFactory {
 

@@ -8,6 +8,7 @@ import dev.loadtest.internal.engine.connection.NotProcessedException;
 import dev.loadtest.internal.engine.connection.ReadyToSend;
 import dev.loadtest.internal.engine.connection.RequestTemplate;
 import dev.loadtest.internal.engine.connection.SetupException;
+import dev.loadtest.internal.engine.connection.StepWrites;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.io.IOException;
@@ -131,8 +132,9 @@ public final class Http1Connection implements IOEventHandler, DirectSend, Http1R
     private boolean answered;
     /** Whether the bytes being parsed came out of TLS. */
     private boolean decrypted;
-    /** A scenario run's: which step each byte belongs to; null until the connection takes a step's request. */
+    /** A scenario run's: which step each byte read, and written, belongs to; null until it takes a step's request. */
     private Http1StepBytes stepBytes;
+    private StepWrites stepWrites;
     /** The request whose head and body are being copied out. */
     private Exchange copying;
 
@@ -562,6 +564,7 @@ public final class Http1Connection implements IOEventHandler, DirectSend, Http1R
         copying = exchange;
         if (stepBytes == null && exchange.isStep()) {
             stepBytes = new Http1StepBytes();
+            stepWrites = new StepWrites();
         }
         // a request another thread issued while this write was being filled is not sent before its issue
         exchange.http1Sent(Math.max(now, exchange.issuedNanos()));
@@ -574,8 +577,8 @@ public final class Http1Connection implements IOEventHandler, DirectSend, Http1R
     private void copyRequest(ByteBuffer out) {
         int from = out.position();
         copyParts(out);
-        if (stepBytes != null) {
-            stepBytes.copied(copying, out.position() - from);
+        if (stepWrites != null) {
+            stepWrites.copied(copying, out.position() - from);
         }
     }
 
@@ -616,8 +619,8 @@ public final class Http1Connection implements IOEventHandler, DirectSend, Http1R
         if (counted) {
             recorders.get().sent(n);
         }
-        if (stepBytes != null) {
-            stepBytes.written(n, counted);
+        if (stepWrites != null) {
+            stepWrites.written(n, counted);
         }
         return n;
     }

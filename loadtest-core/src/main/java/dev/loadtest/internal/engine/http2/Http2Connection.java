@@ -6,6 +6,7 @@ import dev.loadtest.internal.engine.connection.DirectSend;
 import dev.loadtest.internal.engine.connection.Exchange;
 import dev.loadtest.internal.engine.connection.ReadyToSend;
 import dev.loadtest.internal.engine.connection.SetupException;
+import dev.loadtest.internal.engine.connection.StepWrites;
 import dev.loadtest.internal.engine.record.Recorders;
 import dev.loadtest.internal.engine.schedule.Phase;
 import java.io.IOException;
@@ -46,8 +47,11 @@ import org.apache.hc.core5.util.Timeout;
  * <p>HttpCore's multiplexer, with our guard in front of it, did per request what a general client needs: a stream
  * object with its own handler, a message converted to and from header lists, an encoder that searches its dynamic
  * table, a map of boxed ids, a callback for every frame. That was the largest part of the I/O thread's time and of
- * what the JIT compiled in a short run (bench/README.md). It stays the path of scenario runs
- * (their steps count frames per stream) and of {@code -Dloadtest.http2=httpcore}.
+ * what the JIT compiled in a short run (bench/README.md). It stays the path of {@code -Dloadtest.http2=httpcore}.
+ *
+ * <p>In a scenario run each step's traffic is counted where and when the run's is: a frame read counts for the step
+ * of its stream (stream 0's frames, and frames of types HTTP/2 does not define, for the run alone), and the bytes of
+ * each write go to the frames copied into it, oldest first ({@link StepWrites}).
  *
  * <p>What a real server may do and how it ends here:
  * <ul>
@@ -139,6 +143,12 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
     /** When the bytes being read came: the completion time of every response in them (one clock reading a read). */
     private long readNanos;
     private boolean readMeasured;
+    /**
+     * A scenario run's: which step each byte written belongs to; null until the connection opens a step's stream. Its
+     * frames read count for the step of their stream as they come (stream 0's, and frames of types HTTP/2 does not
+     * define, are the run's only).
+     */
+    private StepWrites stepWrites;
 
     /**
      * {@code goAwayListeners}: who hears of a GOAWAY on the connection with a local address (its client);
@@ -365,6 +375,9 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         if (block != null && type != H2Frames.CONTINUATION) {
             throw protocolError("a frame of type 0x" + Integer.toHexString(type) + " inside a header block");
         }
+        if (stepWrites != null && streamId != 0 && type != H2Frames.DATA) {
+            stepReceived(streams.get(streamId), H2Frames.HEADER + length);   // DATA: in dataStream, padded or not
+        }
         switch (type) {
             case H2Frames.DATA -> paddedData(flags, streamId, buf, at, length);
             case H2Frames.HEADERS -> headers(flags, streamId, buf, at, length);
@@ -426,6 +439,9 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
             checkNotIdle(streamId, "DATA");
             return null;   // a stream we reset, or one that ended: its bytes are passed over
         }
+        if (stepWrites != null) {
+            stepReceived(s, H2Frames.HEADER + length);
+        }
         s.unacknowledged += length;
         if (s.unacknowledged >= WINDOW / 2) {
             controlWindowUpdate(streamId, s.unacknowledged);
@@ -483,6 +499,7 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         int fragment = at + length - pad - from;
         if (readMeasured) {
             recorders.get().headerBytes(fragment, 0);   // the compressed header bytes, as h2load counts them
+            stepHeaderBytes(streamId, fragment, 0);
         }
         if ((flags & H2Frames.FLAG_END_HEADERS) != 0) {
             headerBlock(streamId, flags, buf, from, from + fragment);
@@ -502,6 +519,7 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         }
         if (readMeasured) {
             recorders.get().headerBytes(length, 0);   // h2load counts the whole block (nghttp2 adds it to the HEADERS')
+            stepHeaderBytes(streamId, length, 0);
         }
         appendToBlock(buf, at, length);
         if ((flags & H2Frames.FLAG_END_HEADERS) != 0) {
@@ -537,6 +555,7 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         }
         if (readMeasured) {
             recorders.get().headerBytes(0, decoder.decodedBytes());
+            stepHeaderBytes(s, 0, decoder.decodedBytes());
         }
         if (s == null) {
             if ((streamId & 1) == 0) {
@@ -574,6 +593,26 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         }
         if (endStream) {
             complete(s);
+        }
+    }
+
+    /** {@code n} bytes of a frame on stream {@code s} (null: none of ours now) read: its step's too, if measured. */
+    private void stepReceived(H2Stream s, int n) {
+        if (readMeasured && s != null && s.exchange.isStep()) {
+            s.exchange.stepWire(n, true);
+        }
+    }
+
+    private void stepHeaderBytes(int streamId, long compressed, long decoded) {
+        if (stepWrites != null) {
+            stepHeaderBytes(streams.get(streamId), compressed, decoded);
+        }
+    }
+
+    /** Header bytes of stream {@code s} (null: none of ours now) read while measured: its step's too, if any. */
+    private void stepHeaderBytes(H2Stream s, long compressed, long decoded) {
+        if (stepWrites != null && s != null && s.exchange.isStep()) {
+            s.exchange.stepHeaderBytes(compressed, decoded);
         }
     }
 
@@ -899,6 +938,9 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
             int n = Math.min(control.remaining(), out.remaining());
             out.put(out.position(), control, control.position(), n);
             out.position(out.position() + n);
+            if (stepWrites != null) {
+                stepWrites.copied(null, n);
+            }
             control.position(control.position() + n);
             control.compact();
             if (control.position() > 0) {
@@ -986,6 +1028,11 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
             return Opened.NO_ROOM;
         }
         tableSizeUpdateDue = false;
+        if (stepWrites == null && exchange.isStep()) {
+            stepWrites = new StepWrites();
+            stepWrites.copied(null, out.position());   // what the output holds already is the connection's own
+        }
+        int from = out.position();
         int id = nextStreamId;
         nextStreamId += 2;   // past 2^31-1 it turns negative: canOpen() then opens no more (see streamIdsUsedUp)
         byte[] body = exchange.template().bodyBytes();
@@ -999,6 +1046,9 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
             out.put(headerBlock, at, n);
             at += n;
         } while (at < headerBlock.length);
+        if (stepWrites != null) {
+            stepWrites.copied(exchange, out.position() - from);
+        }
         H2Stream s = new H2Stream(id, exchange, initialWindow);
         streams.put(s);
         // a request another thread issued while this write was being filled is not sent before its issue
@@ -1051,6 +1101,9 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
             boolean last = s.bodySent + n == s.body.length;
             H2Frames.header(out, n, H2Frames.DATA, last ? H2Frames.FLAG_END_STREAM : 0, s.id);
             out.put(s.body, s.bodySent, n);
+            if (stepWrites != null) {
+                stepWrites.copied(s.exchange, H2Frames.HEADER + n);
+            }
             s.bodySent += n;
             s.sendWindow -= n;
             connectionSendWindow -= n;
@@ -1082,8 +1135,12 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         } finally {
             out.compact();
         }
-        if (n > 0 && phase.isMeasured(now)) {
+        boolean counted = n > 0 && phase.isMeasured(now);
+        if (counted) {
             recorders.get().sent(n);
+        }
+        if (stepWrites != null) {
+            stepWrites.written(n, counted);
         }
         return n;
     }

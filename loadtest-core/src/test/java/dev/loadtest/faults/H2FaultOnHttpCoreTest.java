@@ -1,0 +1,9 @@
+package dev.loadtest.faults;
+
+import dev.loadtest.testing.HttpCoreMultiplexer;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** {@link H2FaultTest}'s cases on HttpCore's HTTP/2 multiplexer ({@code -Dloadtest.http2=httpcore}). */
+@ExtendWith(HttpCoreMultiplexer.class)
+class H2FaultOnHttpCoreTest extends H2FaultTest {
+}
