@@ -4,6 +4,7 @@ import dev.loadtest.DurationFormat;
 import dev.loadtest.internal.engine.connection.ConnectionSlot;
 import dev.loadtest.internal.engine.connection.DirectSend;
 import dev.loadtest.internal.engine.connection.Exchange;
+import dev.loadtest.internal.engine.connection.LockedEvents;
 import dev.loadtest.internal.engine.connection.NotProcessedException;
 import dev.loadtest.internal.engine.connection.ReadyToSend;
 import dev.loadtest.internal.engine.connection.RequestTemplate;
@@ -17,7 +18,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantLock;
 import org.apache.hc.core5.http.ConnectionClosedException;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.ProtocolException;
@@ -27,7 +27,6 @@ import org.apache.hc.core5.http.nio.command.RequestExecutionCommand;
 import org.apache.hc.core5.http.nio.command.ShutdownCommand;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.Command;
-import org.apache.hc.core5.reactor.IOEventHandler;
 import org.apache.hc.core5.reactor.IOSession;
 import org.apache.hc.core5.util.Timeout;
 
@@ -52,7 +51,7 @@ import org.apache.hc.core5.util.Timeout;
  * <p>Over 400 lines: the write path and the read path share the queue of requests awaiting their responses and
  * the connection's closing state, which every event of either path reads; apart, each would reach into the other.
  */
-public final class Http1Connection implements IOEventHandler, DirectSend, Http1ResponseParser.Listener {
+public final class Http1Connection extends LockedEvents implements DirectSend, Http1ResponseParser.Listener {
 
     private static final int MAX_READS_PER_EVENT = 8;
     /** Room for a line the last read cut (at most the parser's MAX_LINE) and a read after it. */
@@ -92,11 +91,6 @@ public final class Http1Connection implements IOEventHandler, DirectSend, Http1R
     private final Phase phase;
     /** Told in {@link #connected}: its slot's first request is taken in that event ({@link #takeInEvent}). */
     private final ReadyToSend ready;
-    /**
-     * Guards every field below: held by the I/O thread through each event (uncontended but for a request another
-     * thread, the scheduler or the timer, writes at that moment), and tried, never waited for, by {@link #sendNow}.
-     */
-    private final ReentrantLock lock = new ReentrantLock();
     private final Http1ResponseParser parser = new Http1ResponseParser(this);
     /**
      * Sent requests waiting for their responses, oldest first. Small at first, as {@link #handedOver}: it grows to the
@@ -122,7 +116,6 @@ public final class Http1Connection implements IOEventHandler, DirectSend, Http1R
     private ByteBuffer unsent;
     /** No more requests go out: the server closes the connection, or the client shuts it. */
     private boolean closing;
-    private IOSession session;
     /**
      * When the bytes being parsed were read: the completion time of every response in them, one clock
      * reading a read rather than one a response (the clock is a measurable share of a small response's CPU).
@@ -145,33 +138,17 @@ public final class Http1Connection implements IOEventHandler, DirectSend, Http1R
         this.ready = ready;
     }
 
-    // ---- IOEventHandler ----
+    // ---- the I/O reactor's events (LockedEvents) ----
 
     @Override
-    public void connected(IOSession ioSession) throws IOException {
-        lock.lock();
-        try {
-            session = ioSession;
-            ioSession.setEvent(SelectionKey.OP_READ);
-            ready.ready();   // the slot's first requests are handed over here, and written just below
-            produce();
-        } finally {
-            lock.unlock();
-        }
+    protected void onConnected() throws IOException {
+        session.setEvent(SelectionKey.OP_READ);
+        ready.ready();   // the slot's first requests are handed over here, and written just below
+        produce();
     }
 
     @Override
-    public void inputReady(IOSession ioSession, ByteBuffer src) throws IOException {
-        lock.lock();
-        try {
-            read(ioSession, src);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void read(IOSession ioSession, ByteBuffer src) throws IOException {
-        session = ioSession;
+    protected void onInput(ByteBuffer src) throws IOException {
         ReadBuffers buffers = READ_BUFFERS.get();
         byte[] in = buffers.in;
         int end = takeCarry(in);
@@ -191,7 +168,7 @@ public final class Http1Connection implements IOEventHandler, DirectSend, Http1R
                 for (int reads = 0; reads < MAX_READS_PER_EVENT; reads++) {
                     int room = in.length - end;
                     socketIn.clear().limit(room);
-                    int n = ioSession.read(socketIn);
+                    int n = session.read(socketIn);
                     if (n < 0) {
                         endOfStream(end);
                         return;
@@ -213,55 +190,27 @@ public final class Http1Connection implements IOEventHandler, DirectSend, Http1R
     }
 
     @Override
-    public void outputReady(IOSession ioSession) throws IOException {
-        lock.lock();
-        try {
-            session = ioSession;
-            produce();
-        } finally {
-            lock.unlock();
+    protected void onOutput() throws IOException {
+        produce();
+    }
+
+    @Override
+    protected void onTimeout(Timeout timeout) {
+        if (awaiting.isEmpty() && nothingUnwritten()) {
+            session.close(CloseMode.GRACEFUL);   // idle
+        } else {
+            fail(new SocketTimeoutException("no data from the server for "
+                    + DurationFormat.setting(timeout.toDuration()) + " (the socket timeout)"));
         }
     }
 
     @Override
-    public void timeout(IOSession ioSession, Timeout timeout) {
-        lock.lock();
-        try {
-            session = ioSession;
-            if (awaiting.isEmpty() && nothingUnwritten()) {
-                ioSession.close(CloseMode.GRACEFUL);   // idle
-            } else {
-                fail(new SocketTimeoutException("no data from the server for "
-                        + DurationFormat.setting(timeout.toDuration()) + " (the socket timeout)"));
-            }
-        } finally {
-            lock.unlock();
-        }
+    protected void onException(Exception cause) {
+        fail(cause);
     }
 
     @Override
-    public void exception(IOSession ioSession, Exception cause) {
-        lock.lock();
-        try {
-            session = ioSession;
-            fail(cause);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public void disconnected(IOSession ioSession) {
-        lock.lock();
-        try {
-            closed(ioSession);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void closed(IOSession ioSession) {
-        session = ioSession;
+    protected void onDisconnected() {
         if (!awaiting.isEmpty()) {
             Exception cause = new ConnectionClosedException("Connection closed by peer");
             // a body delimited by the close ends here, unless we closed it: a request timeout cut it short
@@ -277,7 +226,7 @@ public final class Http1Connection implements IOEventHandler, DirectSend, Http1R
         }
         closing = true;
         failHandedOverNotSent();   // as HttpCore cancels its queued commands
-        CommandSupport.cancelCommands(ioSession);
+        CommandSupport.cancelCommands(session);
     }
 
     // ---- Http1ResponseParser.Listener ----

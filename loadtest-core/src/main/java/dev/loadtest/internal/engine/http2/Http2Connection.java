@@ -4,6 +4,7 @@ import dev.loadtest.DurationFormat;
 import dev.loadtest.internal.engine.HttpCoreTimes;
 import dev.loadtest.internal.engine.connection.DirectSend;
 import dev.loadtest.internal.engine.connection.Exchange;
+import dev.loadtest.internal.engine.connection.LockedEvents;
 import dev.loadtest.internal.engine.connection.ReadyToSend;
 import dev.loadtest.internal.engine.connection.SetupException;
 import dev.loadtest.internal.engine.connection.StepWrites;
@@ -18,7 +19,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpException;
@@ -32,7 +32,6 @@ import org.apache.hc.core5.http2.H2Error;
 import org.apache.hc.core5.http2.H2StreamResetException;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.Command;
-import org.apache.hc.core5.reactor.IOEventHandler;
 import org.apache.hc.core5.reactor.IOSession;
 import org.apache.hc.core5.util.Timeout;
 
@@ -76,7 +75,7 @@ import org.apache.hc.core5.util.Timeout;
  * <p>Over 400 lines: the streams, the windows and the closing state are shared by the read path and the write path;
  * apart, each would reach into the other.
  */
-public final class Http2Connection implements IOEventHandler, DirectSend, FrameReader.Listener {
+public final class Http2Connection extends LockedEvents implements DirectSend, FrameReader.Listener {
 
     /** Our stream and connection windows: 2^30 - 1, as h2load opens them. Handed back when half is used. */
     static final int WINDOW = (1 << 30) - 1;
@@ -99,7 +98,6 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
     private final Function<SocketAddress, GoAwayListener> goAwayListeners;
     private final Timeout connectTimeout;
     private final String server;
-    private final ReentrantLock lock = new ReentrantLock();
     private final FrameReader reader;
     private final HeaderBlockDecoder decoder = new HeaderBlockDecoder(4096);
     private final StreamTable streams = new StreamTable();
@@ -111,7 +109,6 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
     private ByteBuffer control = ByteBuffer.allocate(128);
     /** What the socket did not take, to go first at the next output event (read mode); null when none. */
     private ByteBuffer unsent;
-    private IOSession session;
     private Timeout idleTimeout;
     private Waiting waiting = Waiting.NOTHING;
 
@@ -213,39 +210,23 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
         new StreamTable().put(new H2Stream(1, null, 0));
     }
 
-    // ---- IOEventHandler ----
+    // ---- the I/O reactor's events (LockedEvents) ----
 
     @Override
-    public void connected(IOSession ioSession) throws IOException {
-        lock.lock();
-        try {
-            session = ioSession;
-            idleTimeout = ioSession.getSocketTimeout();
-            await(Waiting.SETTINGS);
-            control(H2Frames.PREFACE.length + 3 * H2Frames.HEADER + 12 + 4);
-            control.put(H2Frames.PREFACE);
-            H2Frames.settings(control, WINDOW);
-            H2Frames.windowUpdate(control, 0, WINDOW - H2Frames.DEFAULT_WINDOW);
-            ioSession.setEvent(SelectionKey.OP_READ);
-            ready.ready();   // the client's first requests are handed over here; they go once the server's SETTINGS came
-            produce();
-        } finally {
-            lock.unlock();
-        }
+    protected void onConnected() throws IOException {
+        idleTimeout = session.getSocketTimeout();
+        await(Waiting.SETTINGS);
+        control(H2Frames.PREFACE.length + 3 * H2Frames.HEADER + 12 + 4);
+        control.put(H2Frames.PREFACE);
+        H2Frames.settings(control, WINDOW);
+        H2Frames.windowUpdate(control, 0, WINDOW - H2Frames.DEFAULT_WINDOW);
+        session.setEvent(SelectionKey.OP_READ);
+        ready.ready();   // the client's first requests are handed over here; they go once the server's SETTINGS came
+        produce();
     }
 
     @Override
-    public void inputReady(IOSession ioSession, ByteBuffer src) throws IOException {
-        lock.lock();
-        try {
-            session = ioSession;
-            read(ioSession, src);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void read(IOSession ioSession, ByteBuffer src) throws IOException {
+    protected void onInput(ByteBuffer src) throws IOException {
         try {
             if (src != null) {
                 received(src.remaining());   // TLS: the session hands over what it decrypted
@@ -254,7 +235,7 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
                 ByteBuffer in = IN.get();
                 for (int reads = 0; reads < MAX_READS_PER_EVENT && !closing; reads++) {
                     in.clear();
-                    int n = ioSession.read(in);
+                    int n = session.read(in);
                     if (n < 0) {
                         endOfStream();
                         return;
@@ -287,69 +268,45 @@ public final class Http2Connection implements IOEventHandler, DirectSend, FrameR
     }
 
     @Override
-    public void outputReady(IOSession ioSession) throws IOException {
-        lock.lock();
-        try {
-            session = ioSession;
-            produce();
-        } finally {
-            lock.unlock();
-        }
+    protected void onOutput() throws IOException {
+        produce();
     }
 
     @Override
-    public void timeout(IOSession ioSession, Timeout timeout) {
-        lock.lock();
-        try {
-            session = ioSession;
-            switch (waiting) {
-                case SETTINGS -> fail(new SocketTimeoutException("no HTTP/2 settings from the server at " + server
-                        + " within " + HttpCoreTimes.of(connectTimeout)));
-                case STREAMS -> fail(new SocketTimeoutException("the server at " + server
-                        + " allows no HTTP/2 stream (SETTINGS_MAX_CONCURRENT_STREAMS 0) and did not raise it within "
-                        + HttpCoreTimes.of(connectTimeout)));
-                default -> {
-                    if (streams.isEmpty() && handedOver.isEmpty() && unsent == null) {
-                        shutDown();   // idle
-                    } else {
-                        fail(new SocketTimeoutException("no data from the server for "
-                                + DurationFormat.setting(timeout.toDuration()) + " (the socket timeout)"));
-                    }
+    protected void onTimeout(Timeout timeout) {
+        switch (waiting) {
+            case SETTINGS -> fail(new SocketTimeoutException("no HTTP/2 settings from the server at " + server
+                    + " within " + HttpCoreTimes.of(connectTimeout)));
+            case STREAMS -> fail(new SocketTimeoutException("the server at " + server
+                    + " allows no HTTP/2 stream (SETTINGS_MAX_CONCURRENT_STREAMS 0) and did not raise it within "
+                    + HttpCoreTimes.of(connectTimeout)));
+            default -> {
+                if (streams.isEmpty() && handedOver.isEmpty() && unsent == null) {
+                    shutDown();   // idle
+                } else {
+                    fail(new SocketTimeoutException("no data from the server for "
+                            + DurationFormat.setting(timeout.toDuration()) + " (the socket timeout)"));
                 }
             }
-        } finally {
-            lock.unlock();
         }
     }
 
     @Override
-    public void exception(IOSession ioSession, Exception cause) {
-        lock.lock();
-        try {
-            session = ioSession;
-            fail(cause);
-        } finally {
-            lock.unlock();
-        }
+    protected void onException(Exception cause) {
+        fail(cause);
     }
 
     @Override
-    public void disconnected(IOSession ioSession) {
-        lock.lock();
-        try {
-            session = ioSession;
-            closing = true;
-            // as HttpCore's multiplexer releases its streams: each in flight ends as cut by the close
-            streams.drain(s -> {
-                s.ended = true;
-                s.exchange.cancel();
-            });
-            uploads.clear();
-            failHandedOverNotSent();
-            CommandSupport.cancelCommands(ioSession);
-        } finally {
-            lock.unlock();
-        }
+    protected void onDisconnected() {
+        closing = true;
+        // as HttpCore's multiplexer releases its streams: each in flight ends as cut by the close
+        streams.drain(s -> {
+            s.ended = true;
+            s.exchange.cancel();
+        });
+        uploads.clear();
+        failHandedOverNotSent();
+        CommandSupport.cancelCommands(session);
     }
 
     // ---- input: the frames ----
