@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loadtest.ErrorCategory;
 import dev.loadtest.LoadTest;
+import dev.loadtest.Traffic;
 import dev.loadtest.check.Check;
 import dev.loadtest.faults.FaultRuns.Run;
 import dev.loadtest.request.Request;
@@ -141,6 +142,28 @@ class H2WireTest {
             // the last ones' RST_STREAM may still be on its way as the run closes its connection
             assertThat(cancelled).as("RST_STREAM(CANCEL) per stream answered early").hasSizeGreaterThanOrEqualTo(10)
                     .allMatch(c -> c.endsWith(":8"));
+        }
+    }
+
+    @Test
+    void should_count_the_rst_stream_that_closes_a_steps_stream_for_the_step() throws Exception {
+        // as above, a scenario's step: the RST_STREAM(CANCEL) of each answered upload is a frame of the step's
+        // stream, not one of the connection's own (stream 0): the run's bytes sent are its steps' but for a bound
+        FaultServer.Behaviour early = conn -> conn.h2().start(H2Conn.SETTINGS_INITIAL_WINDOW_SIZE, 16_384,
+                H2Conn.SETTINGS_MAX_CONCURRENT_STREAMS, 4).observe((c, f) -> {
+                    if (f.type() == H2Conn.HEADERS) {
+                        c.respond(f.stream(), 413, "too large".getBytes(StandardCharsets.US_ASCII));
+                    }
+                }).serve((c, id) -> { });
+        byte[] body = new byte[64 * 1024];
+        try (FaultServer server = FaultServer.start(early)) {
+            Run run = run("h2-wire-early-response-to-step-upload", Transport.H2C.target(server).clients(1).users(1)
+                    .iterations(80).requestTimeout(LONG)
+                    .scenario(Scenario.of("upload", Step.of("post", session -> Request.post("/upload").body(body)))));
+            Traffic total = run.result().traffic();
+            Traffic step = run.result().step("post").orElseThrow().traffic();
+            assertThat(run.result().statusCodes().count(413)).as(run.report()).isEqualTo(80);
+            assertThat(total.sentBytes() - step.sentBytes()).as("run %s, step %s", total, step).isBetween(1L, 400L);
         }
     }
 
@@ -487,6 +510,29 @@ class H2WireTest {
         // frame is empty, the windows are the defaults (64 KiB), given back in 16 KiB WINDOW_UPDATEs
         assertUploads("h2-wire-upload-empty-settings-" + size, size, requests, conn -> conn.h2().start()
                 .replenishInChunks(16_384));
+    }
+
+    @Test
+    void should_count_a_steps_frames_read_across_the_measured_windows_edges_as_the_run_counts_them() throws Exception {
+        // each response's DATA frame comes in two pieces 120 ms apart (its header and 10 bytes, then the rest): the
+        // deadline falls between the pieces of a frame. The run counts each read's bytes when it is measured; a
+        // step's frames must count on the same condition, so that only stream 0's frames set the run apart
+        byte[] body = new byte[4096];
+        FaultServer.Behaviour cut = conn -> conn.h2().start().serve((c, id) -> {
+            c.headers(id, 200, body.length, false);
+            c.frameInPieces(H2Conn.DATA, H2Conn.FLAG_END_STREAM, id, body, 120, 9 + 10);
+        });
+        try (FaultServer server = FaultServer.start(cut)) {
+            Run run = run("h2-wire-step-frames-across-edges", Transport.H2C.target(server).clients(1).users(1)
+                    .duration(Duration.ofMillis(700)).requestTimeout(LONG)
+                    .scenario(Scenario.of("cut", Step.of("get", session -> Request.get("/cut")))));
+            Traffic total = run.result().traffic();
+            Traffic step = run.result().step("get").orElseThrow().traffic();
+            assertThat(run.result().requests().started()).as(run.report()).isPositive();
+            assertThat(step.dataBytes()).isEqualTo(total.dataBytes());
+            assertThat(total.totalBytes() - step.totalBytes()).as("run %s, step %s", total, step)
+                    .isBetween(0L, 400L);
+        }
     }
 
     @ParameterizedTest(name = "{0} bytes, {1} requests")

@@ -12,14 +12,19 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class HttpCoreMultiplexer implements BeforeAllCallback, AfterAllCallback {
 
     private static final String PROPERTY = "loadtest.http2";
+    private String before;
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        System.setProperty(PROPERTY, "httpcore");
+        before = System.setProperty(PROPERTY, "httpcore");
     }
 
     @Override
     public void afterAll(ExtensionContext context) {
-        System.clearProperty(PROPERTY);
+        if (before == null) {
+            System.clearProperty(PROPERTY);
+        } else {
+            System.setProperty(PROPERTY, before);   // the suite's own choice, if it made one
+        }
     }
 }

@@ -581,8 +581,8 @@ public final class Http1Connection extends LockedEvents implements DirectSend, H
      * interest, so it is changed only when it differs.
      */
     private void writeInterest() {
-        // a request handed over but not taken once closing never will be (produce takes none then; closed() fails
-        // it): like a queued command, it asks for no output events, which would come with nothing to write
+        // a request handed over but not taken once closing never will be (produce takes none then; onDisconnected()
+        // fails it): like a queued command, it asks for no output events, which would come with nothing to write
         boolean wantWrite = head != null || body != null || unsent != null || (!closing && !handedOver.isEmpty());
         boolean writing = (session.getEventMask() & SelectionKey.OP_WRITE) != 0;
         if (wantWrite) {

@@ -34,6 +34,22 @@ final class FrameReader {
         void unknownFrame(int type, int streamId) throws IOException;
     }
 
+    /**
+     * Where each byte of the read being taken belongs, as it is taken (a scenario run's: a step's bytes count where the
+     * run's do, read by read). Told before the {@link Listener} hears of what the bytes make.
+     */
+    interface Tally {
+
+        /** {@code n} bytes of a frame header came, the rest of it (and so its stream) in a later read. */
+        void headerStart(int n);
+
+        /** The last {@code n} bytes of the header of a frame on {@code streamId} came (9: the whole header). */
+        void headerEnd(int streamId, int n);
+
+        /** {@code n} bytes of the payload of the frame on {@code streamId} came. */
+        void payload(int streamId, int n);
+    }
+
     private enum Mode { HEADER, COLLECT, STREAM, SKIP }
 
     private final Listener listener;
@@ -52,12 +68,19 @@ final class FrameReader {
     private byte[] collected;
     private int collectedLength;
     private boolean firstFrameSeen;
+    /** Told where each byte goes; null when nobody asks (a run of single requests). */
+    private Tally tally;
 
     /** {@code server}: host:port, for messages; {@code maxPayload}: our SETTINGS_MAX_FRAME_SIZE. */
     FrameReader(Listener listener, String server, int maxPayload) {
         this.listener = listener;
         this.server = server;
         this.maxPayload = maxPayload;
+    }
+
+    /** From now on, {@code tally} is told where each byte read goes. */
+    void tally(Tally tally) {
+        this.tally = tally;
     }
 
     boolean firstFrameSeen() {
@@ -83,7 +106,8 @@ final class FrameReader {
                         if (!firstFrameSeen) {
                             FrameFilter.checkFirstBytes(server, buf, i, available, false);
                         }
-                        begin(buf.get(i), buf.get(i + 1), buf.get(i + 2), buf.get(i + 3), buf.get(i + 4), buf.getInt(i + 5));
+                        begin(buf.get(i), buf.get(i + 1), buf.get(i + 2), buf.get(i + 3), buf.get(i + 4),
+                                buf.getInt(i + 5), H2Frames.HEADER);
                         i += H2Frames.HEADER;
                     } else if (available == 0) {
                         buf.position(end);
@@ -94,13 +118,16 @@ final class FrameReader {
                         i += n;
                         headLength += n;
                         if (headLength < H2Frames.HEADER) {
+                            if (tally != null) {
+                                tally.headerStart(n);
+                            }
                             continue;
                         }
                         headLength = 0;
                         if (!firstFrameSeen) {
                             FrameFilter.checkFirstBytes(server, ByteBuffer.wrap(head), 0, H2Frames.HEADER, false);
                         }
-                        begin(head[0], head[1], head[2], head[3], head[4], ByteBuffer.wrap(head).getInt(5));
+                        begin(head[0], head[1], head[2], head[3], head[4], ByteBuffer.wrap(head).getInt(5), n);
                     }
                 }
                 case COLLECT -> {
@@ -108,6 +135,7 @@ final class FrameReader {
                         mode = Mode.HEADER;
                         int at = i;
                         i += left;
+                        tallyPayload(left);
                         left = 0;
                         listener.frame(type, flags, streamId, buf, at, length);
                     } else if (available == 0) {
@@ -115,6 +143,7 @@ final class FrameReader {
                         return;
                     } else {
                         int n = Math.min(left, available);
+                        tallyPayload(n);
                         buf.get(i, collected, collectedLength, n);
                         i += n;
                         collectedLength += n;
@@ -138,6 +167,7 @@ final class FrameReader {
                         return;
                     } else {
                         int n = Math.min(left, available);
+                        tallyPayload(n);
                         if (mode == Mode.STREAM) {
                             listener.dataBytes(buf, i, n);
                         }
@@ -149,14 +179,23 @@ final class FrameReader {
         }
     }
 
-    /** A frame header: decides how its payload is taken. */
-    private void begin(byte l0, byte l1, byte l2, byte t, byte f, int id) throws IOException {
+    private void tallyPayload(int n) {
+        if (tally != null && n > 0) {
+            tally.payload(streamId, n);
+        }
+    }
+
+    /** A frame header, whose last {@code lastBytes} came in this read: decides how its payload is taken. */
+    private void begin(byte l0, byte l1, byte l2, byte t, byte f, int id, int lastBytes) throws IOException {
         firstFrameSeen = true;
         length = ((l0 & 0xff) << 16) | ((l1 & 0xff) << 8) | (l2 & 0xff);
         type = t & 0xff;
         flags = f & 0xff;
         streamId = id & 0x7fffffff;
         left = length;
+        if (tally != null) {
+            tally.headerEnd(streamId, lastBytes);
+        }
         if (length > maxPayload) {
             throw new H2ConnectionException(H2Error.FRAME_SIZE_ERROR, "the server at " + server + " sent a frame of "
                     + length + " bytes (type 0x" + Integer.toHexString(type) + "), over the " + maxPayload

@@ -48,9 +48,11 @@ import org.apache.hc.core5.util.Timeout;
  * table, a map of boxed ids, a callback for every frame. That was the largest part of the I/O thread's time and of
  * what the JIT compiled in a short run (bench/README.md). It stays the path of {@code -Dloadtest.http2=httpcore}.
  *
- * <p>In a scenario run each step's traffic is counted where and when the run's is: a frame read counts for the step
- * of its stream (stream 0's frames, and frames of types HTTP/2 does not define, for the run alone), and the bytes of
- * each write go to the frames copied into it, oldest first ({@link StepWrites}).
+ * <p>In a scenario run each step's traffic is counted where and when the run's is, byte by byte: each byte read counts
+ * for the step of its frame's stream if the read it came in is measured (the reader tells which stream each byte is
+ * of: {@link FrameReader.Tally}), and the bytes of each write go to the frames copied into it, oldest first
+ * ({@link StepWrites}), our RST_STREAM and WINDOW_UPDATE of a step's stream included. Stream 0's frames are the run's
+ * alone.
  *
  * <p>What a real server may do and how it ends here:
  * <ul>
@@ -75,7 +77,7 @@ import org.apache.hc.core5.util.Timeout;
  * <p>Over 400 lines: the streams, the windows and the closing state are shared by the read path and the write path;
  * apart, each would reach into the other.
  */
-public final class Http2Connection extends LockedEvents implements DirectSend, FrameReader.Listener {
+public final class Http2Connection extends LockedEvents implements DirectSend, FrameReader.Listener, FrameReader.Tally {
 
     /** Our stream and connection windows: 2^30 - 1, as h2load opens them. Handed back when half is used. */
     static final int WINDOW = (1 << 30) - 1;
@@ -141,11 +143,15 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
     private long readNanos;
     private boolean readMeasured;
     /**
-     * A scenario run's: which step each byte written belongs to; null until the connection opens a step's stream. Its
-     * frames read count for the step of their stream as they come (stream 0's, and frames of types HTTP/2 does not
-     * define, are the run's only).
+     * A scenario run's: which step each byte written belongs to, and each byte of {@link #control} not yet copied out
+     * (null: the connection's own); both null until the connection opens a step's stream. From then on the reader
+     * tells each byte read to {@link #payload} and the like, which count it for the step of its frame's stream in a
+     * measured read, as {@link #received} counts the read for the run (stream 0's frames are the run's only).
      */
     private StepWrites stepWrites;
+    private StepWrites controlOwners;
+    /** The bytes of a frame header cut by a read's end that came in measured reads: its stream is not known yet. */
+    private int cutHeaderMeasured;
 
     /**
      * {@code goAwayListeners}: who hears of a GOAWAY on the connection with a local address (its client);
@@ -332,9 +338,6 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
         if (block != null && type != H2Frames.CONTINUATION) {
             throw protocolError("a frame of type 0x" + Integer.toHexString(type) + " inside a header block");
         }
-        if (stepWrites != null && streamId != 0 && type != H2Frames.DATA) {
-            stepReceived(streams.get(streamId), H2Frames.HEADER + length);   // DATA: in dataStream, padded or not
-        }
         switch (type) {
             case H2Frames.DATA -> paddedData(flags, streamId, buf, at, length);
             case H2Frames.HEADERS -> headers(flags, streamId, buf, at, length);
@@ -396,12 +399,9 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
             checkNotIdle(streamId, "DATA");
             return null;   // a stream we reset, or one that ended: its bytes are passed over
         }
-        if (stepWrites != null) {
-            stepReceived(s, H2Frames.HEADER + length);
-        }
         s.unacknowledged += length;
         if (s.unacknowledged >= WINDOW / 2) {
-            controlWindowUpdate(streamId, s.unacknowledged);
+            controlWindowUpdate(streamId, s.unacknowledged, s.exchange);
             s.unacknowledged = 0;
         }
         if (!s.headSeen) {
@@ -415,7 +415,7 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
     private void consumed(int length) {
         connectionUnacknowledged += length;
         if (connectionUnacknowledged >= WINDOW / 2) {
-            controlWindowUpdate(0, connectionUnacknowledged);
+            controlWindowUpdate(0, connectionUnacknowledged, null);
             connectionUnacknowledged = 0;
         }
     }
@@ -553,9 +553,33 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
         }
     }
 
-    /** {@code n} bytes of a frame on stream {@code s} (null: none of ours now) read: its step's too, if measured. */
-    private void stepReceived(H2Stream s, int n) {
-        if (readMeasured && s != null && s.exchange.isStep()) {
+    // ---- FrameReader.Tally: a scenario run's bytes read, for the steps ----
+
+    @Override
+    public void headerStart(int n) {
+        if (readMeasured) {
+            cutHeaderMeasured += n;
+        }
+    }
+
+    @Override
+    public void headerEnd(int streamId, int n) {
+        int measured = cutHeaderMeasured + (readMeasured ? n : 0);
+        cutHeaderMeasured = 0;
+        stepReceived(streamId, measured);
+    }
+
+    @Override
+    public void payload(int streamId, int n) {
+        if (readMeasured) {
+            stepReceived(streamId, n);
+        }
+    }
+
+    /** {@code n} bytes of a frame on {@code streamId} read while measured: its step's too, if it carries one. */
+    private void stepReceived(int streamId, int n) {
+        H2Stream s = n == 0 || streamId == 0 ? null : streams.get(streamId);
+        if (s != null && s.exchange.isStep()) {
             s.exchange.stepWire(n, true);
         }
     }
@@ -627,7 +651,9 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
             setting(buf.getShort(i) & 0xffff, buf.getInt(i + 2) & 0xffffffffL);
         }
         control(H2Frames.HEADER);
+        int from = control.position();
         H2Frames.settingsAck(control);
+        controlOwnedBy(null, from);
         settingsSeen = true;
         if (waiting == Waiting.SETTINGS || (maxConcurrentStreams > 0 && waiting == Waiting.STREAMS)) {
             await(Waiting.NOTHING);
@@ -698,7 +724,9 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
         }
         if ((flags & H2Frames.FLAG_ACK) == 0) {
             control(H2Frames.HEADER + 8);
+            int from = control.position();
             H2Frames.pingAck(control, buf, at);
+            controlOwnedBy(null, from);
         }
     }
 
@@ -766,7 +794,9 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
             // on our side too, or it would keep one of the server's streams (RFC 9113 §8.1)
             s.body = null;
             control(H2Frames.HEADER + 4);
+            int from = control.position();
             H2Frames.rstStream(control, s.id, H2Error.CANCEL.getCode());
+            controlOwnedBy(s.exchange, from);
         }
         s.exchange.h2Completed(readNanos);
     }
@@ -776,7 +806,9 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
         streams.remove(s.id);
         s.ended = true;
         control(H2Frames.HEADER + 4);
+        int from = control.position();
         H2Frames.rstStream(control, s.id, code.getCode());
+        controlOwnedBy(s.exchange, from);
         s.exchange.failed(cause);
     }
 
@@ -808,9 +840,22 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
         }
     }
 
-    private void controlWindowUpdate(int streamId, int increment) {
+    /** A WINDOW_UPDATE of {@code streamId}, whose request is {@code owner}'s (null: the connection's, stream 0). */
+    private void controlWindowUpdate(int streamId, int increment, Exchange owner) {
         control(H2Frames.HEADER + 4);
+        int from = control.position();
         H2Frames.windowUpdate(control, streamId, increment);
+        controlOwnedBy(owner, from);
+    }
+
+    /**
+     * The frame just put into {@link #control} from {@code from} on is of {@code owner}'s stream (null: the
+     * connection's own): a scenario run counts it for that step once it is written, as its other frames.
+     */
+    private void controlOwnedBy(Exchange owner, int from) {
+        if (controlOwners != null) {
+            controlOwners.copied(owner, control.position() - from);
+        }
     }
 
     @Override
@@ -896,7 +941,7 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
             out.put(out.position(), control, control.position(), n);
             out.position(out.position() + n);
             if (stepWrites != null) {
-                stepWrites.copied(null, n);
+                controlOwners.moveTo(stepWrites, n);
             }
             control.position(control.position() + n);
             control.compact();
@@ -986,8 +1031,7 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
         }
         tableSizeUpdateDue = false;
         if (stepWrites == null && exchange.isStep()) {
-            stepWrites = new StepWrites();
-            stepWrites.copied(null, out.position());   // what the output holds already is the connection's own
+            countSteps(out);
         }
         int from = out.position();
         int id = nextStreamId;
@@ -1018,6 +1062,19 @@ public final class Http2Connection extends LockedEvents implements DirectSend, F
             streamIdsUsedUp(id);
         }
         return Opened.OPENED;
+    }
+
+    /**
+     * The connection opens its first step's stream: from now on each byte written and read is counted for the step of
+     * its frame's stream. What the output and the control frames hold already is the connection's own, and so is a
+     * frame header the last read cut (no step's stream was open when it came).
+     */
+    private void countSteps(ByteBuffer out) {
+        stepWrites = new StepWrites();
+        stepWrites.copied(null, out.position());
+        controlOwners = new StepWrites();
+        controlOwners.copied(null, control.position());
+        reader.tally(this);
     }
 
     /**

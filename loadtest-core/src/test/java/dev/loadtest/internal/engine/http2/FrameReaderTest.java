@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hc.core5.http2.H2ConnectionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -104,6 +106,57 @@ class FrameReaderTest {
         List<String> whole = readInChunks(STREAM, STREAM.length, false);
         assertThat(readInChunks(STREAM, chunk, false)).isEqualTo(whole);
         assertThat(readInChunks(STREAM, chunk, true)).isEqualTo(whole);
+    }
+
+    /** Where the reader says each byte went: by stream, and by the read it came in (a cut header's with its stream). */
+    private static final class Tally implements FrameReader.Tally {
+        final Map<Integer, Long> byStream = new TreeMap<>();
+        final Map<Integer, Long> byRead = new TreeMap<>();
+        private final List<int[]> cutHeader = new ArrayList<>();
+        int read;
+
+        @Override
+        public void headerStart(int n) {
+            cutHeader.add(new int[] {read, n});
+        }
+
+        @Override
+        public void headerEnd(int streamId, int n) {
+            for (int[] part : cutHeader) {
+                add(streamId, part[0], part[1]);
+            }
+            cutHeader.clear();
+            add(streamId, read, n);
+        }
+
+        @Override
+        public void payload(int streamId, int n) {
+            add(streamId, read, n);
+        }
+
+        private void add(int streamId, int readNumber, long n) {
+            byStream.merge(streamId, n, Long::sum);
+            byRead.merge(readNumber, n, Long::sum);
+        }
+    }
+
+    @ParameterizedTest(name = "reads of {0} bytes")
+    @ValueSource(ints = {1, 2, 3, 7, 8, 9, 10, 11, 17, 100, 4096, 100_000})
+    void should_tell_the_tally_each_byte_with_its_frames_stream_in_the_read_it_came_in(int chunk) throws IOException {
+        Tally tally = new Tally();
+        FrameReader reader = new FrameReader(new Recorder(), "h:1", MAX);
+        reader.tally(tally);
+        Map<Integer, Long> reads = new TreeMap<>();
+        for (int i = 0; i < STREAM.length; i += chunk) {
+            int n = Math.min(chunk, STREAM.length - i);
+            reader.read(ByteBuffer.wrap(STREAM, i, n));
+            reads.put(tally.read++, (long) n);
+        }
+        assertThat(tally.byRead).as("bytes by the read they came in").isEqualTo(reads);
+        // stream 0: SETTINGS (6), ALTSVC (6), PING (8); 1: HEADERS (1), DATA (5000), padded DATA (5); 3: HEADERS,
+        // CONTINUATION (1 each), DATA (0); 5: DATA (3); each with its 9-byte header
+        assertThat(tally.byStream).containsExactly(Map.entry(0, 47L), Map.entry(1, 5033L), Map.entry(3, 29L),
+                Map.entry(5, 12L));
     }
 
     @Test
